@@ -1,0 +1,72 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** One drizzle type for both drivers: the app only uses what PGlite and node-postgres share. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations in drizzle/. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A PostgreSQL server, through a node-postgres pool of `poolSize` connections. */
+  url?: string;
+  poolSize?: number;
+  /** Without `url`: embedded PGlite kept in `dataDir`, or in memory when that is absent too. */
+  dataDir?: string;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+/** Any fixed number: instances starting together take turns at the migrations. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", (error) => console.error("[db] idle client error", error));
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: "postgres",
+    async migrate() {
+      // The advisory lock belongs to one connection, so the migrations run on that same connection.
+      const connection = await pool.connect();
+      try {
+        await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql`select 1`);
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod/v4";
+
+/**
+ * The server's configuration, read from the environment once and validated with zod.
+ * A bad value stops the server with a message naming the variable; nothing needs setting for `npm start`.
+ */
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    "must be a postgres:// or postgresql:// URL",
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters long"),
+  PUBLIC_URL: optionalUrl,
+  API_BASE_URL: optionalUrl,
+  /** Origins besides our own that an API `redirectUrl` may send the browser to (payment providers), comma-separated. */
+  REDIRECT_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value.split(",").map((part) => part.trim())) {
+        if (!item) continue;
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          ctx.addIssue({ code: "custom", message: `"${item}" is not an origin (https://host[:port])` });
+        }
+      }
+      return origins;
+    }),
+  SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
+  BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; secureCookies: boolean };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates an environment; throws EnvError naming every bad variable. Pure apart from the session secret file. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR),
+    secureCookies: env.PUBLIC_URL?.startsWith("https:") ?? false,
+  };
+}
+
+/** When SESSION_SECRET is unset, one random secret is generated once and kept in DATA_DIR. */
+function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  try {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  } catch {
+    // not there yet: create it below
+  }
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  console.info(
+    `[config] SESSION_SECRET is not set: generated one and kept it in ${file}. ` +
+      "Several instances of the app must share one SESSION_SECRET; set it in their environment.",
+  );
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process. The first call validates; a bad value ends the process. */
+export function getEnv(): Env {
+  if (!cached) {
+    try {
+      cached = parseEnv(process.env);
+    } catch (error) {
+      if (error instanceof EnvError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  return cached;
+}

@@ -1,0 +1,108 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Profile } from "./api/user.server";
+import { BottomMenu } from "./components/bottom-menu";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { getEnv } from "./env.server";
+import { api } from "./services/api.server";
+import { hasSessionCookie } from "./services/session.server";
+import { readToast } from "./services/toast.server";
+import stylesheet from "./styles/tailwind.css";
+import { shellUser } from "./utils/menu";
+import { pageMeta } from "./utils/meta";
+import { useNonce } from "./utils/nonce";
+import { shellFlags } from "./utils/shell";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => pageMeta();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const client = api(request);
+  const [profile, flash] = await Promise.all([
+    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
+    readToast(request),
+  ]);
+  const headers = new Headers(flash.headers);
+  for (const cookie of client.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return data(
+    {
+      user: profile?.ok ? shellUser(profile.result) : null,
+      toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
+      blogUrl: getEnv().BLOG_URL,
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const flags = shellFlags(useMatches());
+  const user = rootData?.user ?? null;
+  return (
+    <html lang="en-PH" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d5fae" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to content
+        </a>
+        {flags.hideHeader || !rootData ? null : (
+          <SiteHeader user={user} blogUrl={rootData.blogUrl} variant={flags.headerStyle} />
+        )}
+        <Toaster />
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`flex-1 focus:outline-none ${flags.hideBottomMenu ? "" : "pb-20 md:pb-0"}`}
+        >
+          {children}
+        </main>
+        <footer
+          className={`border-t border-slate-200 bg-white ${flags.hideBottomMenu ? "" : "mb-16 md:mb-0"}`}
+        >
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-6 py-6 text-sm text-slate-600">
+            <p>
+              © {new Date().getFullYear()} Space Solution · Storage and parking space across the Philippines
+            </p>
+            <p>Version 2.1.10</p>
+          </div>
+        </footer>
+        {flags.hideBottomMenu || !rootData ? null : <BottomMenu loggedIn={Boolean(user)} />}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

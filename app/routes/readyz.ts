@@ -1,0 +1,14 @@
+import { pingDatabase } from "~/db/client.server";
+import { getDatabase } from "~/db/db.server";
+
+/** Readiness: the database answers. */
+export async function loader() {
+  const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
+  try {
+    await pingDatabase(await getDatabase());
+    return new Response("ready", { headers });
+  } catch (error) {
+    console.error("[readyz] database not ready:", error);
+    return new Response("database unavailable", { status: 503, headers });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The server build remix-serve loads: Remix's own build, with every route module wrapped so that
+ * - a POST, PUT or DELETE from another site is refused with 403 (screens and API alike),
+ * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
+ * - resource routes (the API, health checks) get the security headers the document gets in entry.server,
+ * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
+ * The environment is validated here, at boot: a bad value stops the server with a message naming it.
+ */
+import * as build from "@remix-run/dev/server-build";
+import type { ServerBuild } from "@remix-run/node";
+import { getEnv } from "./env.server";
+import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
+
+getEnv();
+installShutdownHandlers();
+
+type RouteModule = ServerBuild["routes"][string]["module"];
+type DataFunction = NonNullable<RouteModule["loader"]>;
+type Args = Parameters<DataFunction>[0];
+
+function refusal(request: Request, status: 403 | 413, message: string): Response {
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  const headers = applySecurityHeaders(new Headers());
+  if (isApi)
+    return Response.json(
+      { responseCode: status, responseMessage: message, result: null },
+      { status, headers },
+    );
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(message, { status, headers });
+}
+
+function wrap(fn: DataFunction, isResource: boolean, checks: boolean): DataFunction {
+  return (args: Args) =>
+    track(async () => {
+      if (checks && isCrossOriginMutation(args.request)) {
+        throw refusal(args.request, 403, "Requests from other sites are not allowed.");
+      }
+      if (checks && isBodyTooLarge(args.request)) {
+        throw refusal(args.request, 413, "The request is too large.");
+      }
+      const result = await fn(args);
+      if (isResource && result instanceof Response) applySecurityHeaders(result.headers);
+      return result;
+    });
+}
+
+function guard(module: RouteModule): RouteModule {
+  const isResource = module.default === undefined;
+  return {
+    ...module,
+    ...(module.loader ? { loader: wrap(module.loader, isResource, false) } : {}),
+    ...(module.action ? { action: wrap(module.action as DataFunction, isResource, true) } : {}),
+  };
+}
+
+export const routes: ServerBuild["routes"] = Object.fromEntries(
+  Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: guard(route.module) }]),
+);
+export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;

@@ -1,0 +1,238 @@
+import { createHash } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
+import { API_PREFIX, handleApiRequest } from "~/api/router.server";
+import { getEnv } from "~/env.server";
+import { errorToast, type Toast } from "~/utils/toast";
+import { ApiCache } from "./api-cache.server";
+import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
+import { toastCookieHeader } from "./toast.server";
+
+/**
+ * The client every loader and action uses to reach the JSON API: in-process by default, over HTTP when
+ * API_BASE_URL is set. It owns the spec's client rules (§4, §7, §8):
+ * - responseCode 401 in a body ends the session: cookie cleared, cache cleared, redirect to / with a toast;
+ * - a 302 carrying redirectUrl redirects the browser, to this origin or an allow-listed provider origin only;
+ * - any other failure comes back as `{ ok: false }` with an Error toast of its message or responseMessage;
+ * - successful GETs of the cached calls are kept per user for 180 s; a non-GET call drops what it makes stale;
+ *   logout clears the user's entries.
+ * Set-Cookie headers from the API collect in `client.headers`; a route returns them with its answer.
+ */
+
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired for safety reasons. Please login again.";
+
+export type ApiSuccess<T> = { ok: true; status: number; message: string; result: T };
+export type ApiFailure = { ok: false; status: number; message: string; errors: FieldError[]; toast: Toast };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type Transport = (request: Request) => Promise<Response>;
+type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
+
+export type ApiClientOptions = {
+  transport: Transport;
+  cache: ApiCache;
+  /** Where "this origin" is: PUBLIC_URL, else the browser request's own origin. */
+  publicOrigin?: string;
+  /** Other origins a redirectUrl may lead to (payment providers). */
+  allowedRedirectOrigins: readonly string[];
+};
+
+export class ApiClient {
+  /** Set-Cookie headers the API sent; return them with the route's response. */
+  readonly headers = new Headers();
+  private cookie: string;
+  private readonly origin: string;
+
+  constructor(
+    private readonly request: Request,
+    private readonly options: ApiClientOptions,
+  ) {
+    this.cookie = request.headers.get("Cookie") ?? "";
+    this.origin = options.publicOrigin ?? new URL(request.url).origin;
+  }
+
+  get<T>(path: string, query?: Query) {
+    return this.call<T>("GET", path, { query });
+  }
+  post<T>(path: string, body?: unknown, query?: Query) {
+    return this.call<T>("POST", path, { body, query });
+  }
+  put<T>(path: string, body?: unknown, query?: Query) {
+    return this.call<T>("PUT", path, { body, query });
+  }
+  delete<T>(path: string, query?: Query) {
+    return this.call<T>("DELETE", path, { query });
+  }
+
+  async call<T>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    { body, query }: { body?: unknown; query?: Query } = {},
+  ): Promise<ApiResult<T>> {
+    const search = toSearch(query);
+    const userKey = this.userKey();
+    const { cache } = this.options;
+    const cacheable = method === "GET" && ApiCache.isCached(path);
+    if (cacheable) {
+      const hit = cache.get(userKey, path, search);
+      if (hit !== undefined) return hit as ApiSuccess<T>;
+    } else if (method !== "GET") {
+      cache.invalidate(userKey, path);
+      if (path === "/user/logout") cache.clearUser(userKey);
+    }
+
+    const response = await this.send(method, path, search, body);
+    for (const setCookie of response.headers.getSetCookie()) {
+      this.headers.append("Set-Cookie", setCookie);
+      this.cookie = mergeCookie(this.cookie, setCookie);
+    }
+    const payload = await response.json().catch(() => null);
+    const code = isEnvelope(payload) ? payload.responseCode : response.status;
+
+    if (code === 401) return this.endSession(userKey);
+    const redirectUrl = readRedirectUrl(payload);
+    if ((code === 302 || response.status === 302) && redirectUrl) {
+      const target = this.allowedRedirect(redirectUrl);
+      if (target) throw redirect(target, { headers: this.headers });
+      return failure(response.status, "We stopped a redirect to a site we do not know.", []);
+    }
+    if (response.ok && isEnvelope(payload) && code >= 200 && code < 300) {
+      const success: ApiSuccess<T> = {
+        ok: true,
+        status: code,
+        message: payload.responseMessage,
+        result: payload.result as T,
+      };
+      if (cacheable) cache.set(userKey, path, search, success);
+      return success;
+    }
+    const message = readMessage(payload) ?? `The request failed (${response.status}).`;
+    const errors = code === 400 && Array.isArray(payload?.result) ? (payload.result as FieldError[]) : [];
+    return failure(code, message, errors);
+  }
+
+  private send(method: string, path: string, search: string, body: unknown): Promise<Response> {
+    const headers = new Headers({ Accept: "application/json" });
+    if (this.cookie) headers.set("Cookie", this.cookie);
+    const userAgent = this.request.headers.get("User-Agent");
+    if (userAgent) headers.set("User-Agent", userAgent);
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    const url = `${this.origin}${API_PREFIX}${path}${search ? `?${search}` : ""}`;
+    return this.options.transport(
+      new Request(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: this.request.signal,
+      }),
+    );
+  }
+
+  /** Spec §4: a 401 ends the session — local data cleared, home page, and the session-expired toast. */
+  private async endSession(userKey: string): Promise<never> {
+    this.options.cache.clearUser(userKey);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearSessionCookie());
+    headers.append("Set-Cookie", await toastCookieHeader(errorToast(SESSION_EXPIRED_MESSAGE)));
+    throw redirect("/", { headers });
+  }
+
+  private allowedRedirect(redirectUrl: string): string | null {
+    let target: URL;
+    try {
+      target = new URL(redirectUrl, this.origin);
+    } catch {
+      return null;
+    }
+    if (target.protocol !== "https:" && target.protocol !== "http:") return null;
+    if (target.origin === this.origin) return `${target.pathname}${target.search}${target.hash}`;
+    return this.options.allowedRedirectOrigins.includes(target.origin) ? target.href : null;
+  }
+
+  /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
+  private userKey(): string {
+    const match = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`).exec(this.cookie);
+    return match?.[1] ? createHash("sha256").update(match[1]).digest("base64url") : "visitor";
+  }
+}
+
+function failure(status: number, message: string, errors: FieldError[]): ApiFailure {
+  return { ok: false, status, message, errors, toast: errorToast(message) };
+}
+
+function readMessage(payload: unknown): string | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const { message, responseMessage } = payload as { message?: unknown; responseMessage?: unknown };
+  if (typeof message === "string" && message) return message;
+  if (typeof responseMessage === "string" && responseMessage) return responseMessage;
+  return undefined;
+}
+
+function readRedirectUrl(payload: unknown): string | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const top = (payload as { redirectUrl?: unknown }).redirectUrl;
+  const inResult = (payload as Partial<Envelope<{ redirectUrl?: unknown } | null>>).result?.redirectUrl;
+  const url = top ?? inResult;
+  return typeof url === "string" && url ? url : undefined;
+}
+
+function toSearch(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  params.sort();
+  return params.toString();
+}
+
+/** Applies a Set-Cookie to a Cookie header, so later calls in the same request see a new or cleared session. */
+export function mergeCookie(cookieHeader: string, setCookie: string): string {
+  const [pair = ""] = setCookie.split(";");
+  const eq = pair.indexOf("=");
+  if (eq <= 0) return cookieHeader;
+  const name = pair.slice(0, eq).trim();
+  const value = pair.slice(eq + 1).trim();
+  const expired = /;\s*max-age=0/i.test(setCookie) || /;\s*expires=thu, 01 jan 1970/i.test(setCookie);
+  const others = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${name}=`));
+  if (!expired) others.push(`${name}=${value}`);
+  return others.join("; ");
+}
+
+let sharedCache: ApiCache | undefined;
+
+function defaultOptions(): ApiClientOptions {
+  const env = getEnv();
+  const base = env.API_BASE_URL;
+  const transport: Transport = base
+    ? (request) => {
+        const url = new URL(request.url);
+        return fetch(new URL(`${url.pathname}${url.search}`, base), {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          redirect: "manual",
+          signal: request.signal,
+          // Node's fetch needs this to send a streamed body.
+          duplex: "half",
+        });
+      }
+    : handleApiRequest;
+  sharedCache ??= new ApiCache();
+  return {
+    transport,
+    cache: sharedCache,
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
+  };
+}
+
+/** The API client for one incoming browser request. */
+export function api(request: Request): ApiClient {
+  return new ApiClient(request, defaultOptions());
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions, type User, users } from "~/db/schema";
+import { getEnv } from "~/env.server";
+
+/**
+ * Sessions are database rows; the cookie carries only the session id, signed with SESSION_SECRET
+ * (docs/decisions/0003-auth-cookie-scheme.md). The row keeps the id's SHA-256, never the id itself.
+ */
+export const SESSION_COOKIE_NAME = "ss_session";
+export const SESSION_IDLE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session's expiry slides forward at most this often, so a busy user does not write on every request. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+function sessionCookie() {
+  const env = getEnv();
+  return createCookie(SESSION_COOKIE_NAME, {
+    secrets: [env.SESSION_SECRET],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secureCookies,
+    path: "/",
+    maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** The session id in a Cookie header, when its signature is good. */
+export async function readSessionId(cookieHeader: string | null): Promise<string | null> {
+  const value = await sessionCookie().parse(cookieHeader);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Starts a session for the user and returns the Set-Cookie header that carries it. */
+export async function createSession(db: Database, userId: string, userAgent: string | null): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    idHash: hashSessionId(id),
+    userId,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(Date.now() + SESSION_IDLE_DAYS * DAY_MS),
+  });
+  return sessionCookie().serialize(id);
+}
+
+/** The live session named by a Cookie header and its user; slides the idle expiry forward. */
+export async function findSession(
+  db: Database,
+  cookieHeader: string | null,
+): Promise<{ user: User; idHash: string } | null> {
+  const id = await readSessionId(cookieHeader);
+  if (!id) return null;
+  const idHash = hashSessionId(id);
+  const now = new Date();
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_DAYS * DAY_MS) })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return { user: row.user, idHash };
+}
+
+export async function revokeSession(db: Database, idHash: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, idHash));
+}
+
+/** The Set-Cookie header that removes the session cookie from the browser. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Whether the browser sent a session cookie at all (its signature is checked by the API). */
+export function hasSessionCookie(request: Request): boolean {
+  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(request.headers.get("Cookie") ?? "");
+}

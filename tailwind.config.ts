@@ -1,0 +1,24 @@
+import type { Config } from "tailwindcss";
+
+export default {
+  content: ["./app/**/*.{ts,tsx}"],
+  theme: {
+    extend: {
+      colors: {
+        brand: {
+          50: "#eef7ff",
+          100: "#d9edff",
+          500: "#1677d2",
+          600: "#0d5fae",
+          700: "#0b4c8a",
+          900: "#0a2e52",
+        },
+        accent: "#f59e0b",
+      },
+      fontFamily: {
+        sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Helvetica Neue", "Arial", "sans-serif"],
+      },
+    },
+  },
+  plugins: [],
+} satisfies Config;

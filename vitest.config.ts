@@ -1,0 +1,46 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit tests live next to the code (app/**\/*.test.ts); API integration tests in tests/api, each test file on a
+ * fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file.
+ */
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const env = {
+  NODE_ENV: "test" as const,
+  SESSION_SECRET: "test-secret-that-is-long-enough-for-hmac-signing",
+  DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
+  LOG_LEVEL: "error",
+};
+
+const apiProject = (name: string, extraEnv: Record<string, string>) => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ["tests/api/**/*.test.ts"],
+    setupFiles: ["tests/api/setup.ts"],
+    env: { ...env, ...extraEnv },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env },
+      },
+      apiProject("api-pglite", { TEST_DB: "pglite" }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            apiProject("api-postgres", {
+              TEST_DB: "postgres",
+              TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+            }),
+          ]
+        : []),
+    ],
+  },
+});
