@@ -10,7 +10,6 @@ const env = {
   NODE_ENV: "test" as const,
   SESSION_SECRET: "test-secret-that-is-long-enough-for-hmac-signing",
   DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
-  LOG_LEVEL: "error",
 };
 
 const apiProject = (name: string, extraEnv: Record<string, string>) => ({

@@ -50,7 +50,6 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; secureCookies: boolean };

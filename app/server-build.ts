@@ -2,7 +2,8 @@
  * The server build remix-serve loads: Remix's own build, with every route module wrapped so that
  * - a POST, PUT or DELETE from another site is refused with 403 (screens and API alike),
  * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
- * - resource routes (the API, health checks) get the security headers the document gets in entry.server,
+ * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
+ *   documents get in entry.server,
  * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
  * The environment is validated here, at boot: a bad value stops the server with a message naming it.
  */
@@ -31,27 +32,34 @@ function refusal(request: Request, status: 403 | 413, message: string): Response
   return new Response(message, { status, headers });
 }
 
-function wrap(fn: DataFunction, isResource: boolean, checks: boolean): DataFunction {
+/** Responses a loader or action returns or throws (API answers, redirects) get the headers documents get. */
+function secured<T>(value: T): T {
+  if (value instanceof Response) applySecurityHeaders(value.headers);
+  return value;
+}
+
+function wrap(fn: DataFunction, isAction: boolean): DataFunction {
   return (args: Args) =>
     track(async () => {
-      if (checks && isCrossOriginMutation(args.request)) {
+      if (isAction && isCrossOriginMutation(args.request)) {
         throw refusal(args.request, 403, "Requests from other sites are not allowed.");
       }
-      if (checks && isBodyTooLarge(args.request)) {
+      if (isAction && isBodyTooLarge(args.request)) {
         throw refusal(args.request, 413, "The request is too large.");
       }
-      const result = await fn(args);
-      if (isResource && result instanceof Response) applySecurityHeaders(result.headers);
-      return result;
+      try {
+        return secured(await fn(args));
+      } catch (thrown) {
+        throw secured(thrown);
+      }
     });
 }
 
 function guard(module: RouteModule): RouteModule {
-  const isResource = module.default === undefined;
   return {
     ...module,
-    ...(module.loader ? { loader: wrap(module.loader, isResource, false) } : {}),
-    ...(module.action ? { action: wrap(module.action as DataFunction, isResource, true) } : {}),
+    ...(module.loader ? { loader: wrap(module.loader, false) } : {}),
+    ...(module.action ? { action: wrap(module.action as DataFunction, true) } : {}),
   };
 }
 

@@ -82,6 +82,8 @@ export class ApiClient {
     }
 
     const response = await this.send(method, path, search, body);
+    // Again after the call: a GET answered while this call was running may have cached what it changed.
+    if (method !== "GET") cache.invalidate(userKey, path);
     for (const setCookie of response.headers.getSetCookie()) {
       this.headers.append("Set-Cookie", setCookie);
       this.cookie = mergeCookie(this.cookie, setCookie);
@@ -145,7 +147,8 @@ export class ApiClient {
       return null;
     }
     if (target.protocol !== "https:" && target.protocol !== "http:") return null;
-    if (target.origin === this.origin) return `${target.pathname}${target.search}${target.hash}`;
+    // One leading slash only: "//evil.example/x" would be another site to the browser.
+    if (target.origin === this.origin) return `/${target.pathname.replace(/^[/\\]+/, "")}${target.search}${target.hash}`;
     return this.options.allowedRedirectOrigins.includes(target.origin) ? target.href : null;
   }
 

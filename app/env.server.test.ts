@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const SECRET = "s".repeat(32);
+
+describe("parseEnv", () => {
+  it("needs nothing set: DATA_DIR defaults to ./data and cookies are not Secure", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET });
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.secureCookies).toBe(false);
+    expect(env.MAX_BODY_BYTES).toBe(1024 * 1024);
+  });
+
+  it("makes cookies Secure when PUBLIC_URL is https", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: "https://spacesolution.ph" }).secureCookies).toBe(true);
+  });
+
+  it("treats an empty DATABASE_URL as unset", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET, DATABASE_URL: " " }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("stops with a message that names each bad variable", () => {
+    const attempt = () =>
+      parseEnv({
+        SESSION_SECRET: "short",
+        DATABASE_URL: "mysql://localhost/db",
+        PUBLIC_URL: "not a url",
+        REDIRECT_ALLOWED_ORIGINS: "https://pay.example.ph, nonsense",
+      });
+    expect(attempt).toThrow(EnvError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain("SESSION_SECRET: must be at least 32 characters long");
+    expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(message).toContain("PUBLIC_URL");
+    expect(message).toContain('REDIRECT_ALLOWED_ORIGINS: "nonsense" is not an origin');
+  });
+
+  it("keeps the allowed redirect origins as origins", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET, REDIRECT_ALLOWED_ORIGINS: "https://pay.example.ph/checkout/, https://x.ph" });
+    expect(env.REDIRECT_ALLOWED_ORIGINS).toEqual(["https://pay.example.ph", "https://x.ph"]);
+  });
+
+  it("generates a session secret once, keeps it in DATA_DIR and says that instances must share one", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "ss-env-"));
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const first = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
+    const second = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0]?.[0]).toContain("must share one SESSION_SECRET");
+    log.mockRestore();
+  });
+});

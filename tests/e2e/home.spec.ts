@@ -1,0 +1,44 @@
+import { expect, expectAccessible, test, visit } from "./fixtures";
+
+test("the home page offers a search by type and city, how it works, and a call to list a space", async ({ page }) => {
+  const response = await visit(page, "/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Space Solution — storage and parking space for rent");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storage and parking space, near you.");
+
+  const search = page.getByRole("form", { name: "Find a space" });
+  await expect(search.getByRole("radio", { name: "Storage" })).toBeChecked();
+  const city = search.getByLabel("City");
+  await expect(city.locator("option", { hasText: "Quezon City" })).toHaveCount(1);
+  await expect(city.locator("option", { hasText: "Cagayan de Oro" })).toHaveCount(1);
+
+  await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "List a space" })).toHaveAttribute(
+    "href",
+    "/list-your-space/location",
+  );
+
+  await search.getByText("Parking").click();
+  await city.selectOption({ label: "Cebu City" });
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search-space\?storageType=parking&city=cebu-city$/);
+  await expectAccessible(page);
+});
+
+test("/home sends the browser to / permanently", async ({ page, request }) => {
+  const direct = await request.get("/home", { maxRedirects: 0 });
+  expect(direct.status()).toBe(301);
+  expect(direct.headers().location).toBe("/");
+  await visit(page, "/home");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storage and parking space, near you.");
+});
+
+test("an unknown path shows Page-not-found with status 404", async ({ page }) => {
+  const response = await visit(page, "/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("Page not found | Space Solution");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

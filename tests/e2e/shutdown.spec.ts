@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+// A process-level check: it runs once (in the JavaScript-on project), on a server of its own.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "process-level check runs once");
+
+test("on SIGTERM the server finishes its requests, closes the embedded database and exits within 10 s", async () => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ss-shutdown-"));
+  const port = 3290 + test.info().workerIndex;
+  const server = spawn(process.execPath, ["node_modules/.bin/remix-serve", "build/index.js"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, { timeout: 60_000 })
+      .toBe(200);
+
+    const inFlight = fetch(`http://localhost:${port}/`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const signalledAt = Date.now();
+    server.kill("SIGTERM");
+
+    expect((await inFlight).status).toBe(200);
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
+    expect(code, output).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(output).toContain("database closed");
+  } finally {
+    server.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
