@@ -16,7 +16,9 @@ describe("parseEnv", () => {
   });
 
   it("makes cookies Secure when PUBLIC_URL is https", () => {
-    expect(parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: "https://spacesolution.ph" }).secureCookies).toBe(true);
+    expect(parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: "https://spacesolution.ph" }).secureCookies).toBe(
+      true,
+    );
   });
 
   it("treats an empty DATABASE_URL as unset", () => {
@@ -46,7 +48,10 @@ describe("parseEnv", () => {
   });
 
   it("keeps the allowed redirect origins as origins", () => {
-    const env = parseEnv({ SESSION_SECRET: SECRET, REDIRECT_ALLOWED_ORIGINS: "https://pay.example.ph/checkout/, https://x.ph" });
+    const env = parseEnv({
+      SESSION_SECRET: SECRET,
+      REDIRECT_ALLOWED_ORIGINS: "https://pay.example.ph/checkout/, https://x.ph",
+    });
     expect(env.REDIRECT_ALLOWED_ORIGINS).toEqual(["https://pay.example.ph", "https://x.ph"]);
   });
 

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -32,6 +33,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => pageMeta();
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
   const client = api(request);
   const [profile, flash] = await Promise.all([
     hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
@@ -43,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: profile?.ok ? shellUser(profile.result) : null,
       toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
-      blogUrl: getEnv().BLOG_URL,
+      blogUrl: env.BLOG_URL,
+      // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
+      publicOrigin: new URL(env.PUBLIC_URL ?? request.url).origin,
     },
     { headers },
   );
@@ -54,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flags = shellFlags(useMatches());
   const user = rootData?.user ?? null;
+  const { pathname } = useLocation();
   return (
     <html lang="en-PH" className="h-full">
       <head>
@@ -61,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d5fae" />
         <Meta />
+        {rootData ? <link rel="canonical" href={`${rootData.publicOrigin}${pathname}`} /> : null}
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">

@@ -11,7 +11,9 @@ if (existsSync(chromium)) {
   process.exit(0);
 }
 if (process.getuid?.() !== 0) {
-  console.error(`${chromium} is missing. Install Debian's chromium package (as root: apt-get install -y chromium).`);
+  console.error(
+    `${chromium} is missing. Install Debian's chromium package (as root: apt-get install -y chromium).`,
+  );
   process.exit(1);
 }
 console.info(`${chromium} is missing; installing Debian's chromium package…`);

@@ -547,7 +547,10 @@ describe("ApiClient", () => {
     });
 
     it("keeps a same-origin URL whose path starts with // (or /\\) on this site", async () => {
-      for (const redirectUrl of ["http://localhost:3000//evil.example.com/x", "http://localhost:3000/\\evil.example.com/x"]) {
+      for (const redirectUrl of [
+        "http://localhost:3000//evil.example.com/x",
+        "http://localhost:3000/\\evil.example.com/x",
+      ]) {
         const { transport } = fakeApi(() => ({ status: 302, result: { redirectUrl } }));
 
         const response = await thrown(client(transport).post("/reservation/pay", {}));

@@ -148,7 +148,8 @@ export class ApiClient {
     }
     if (target.protocol !== "https:" && target.protocol !== "http:") return null;
     // One leading slash only: "//evil.example/x" would be another site to the browser.
-    if (target.origin === this.origin) return `/${target.pathname.replace(/^[/\\]+/, "")}${target.search}${target.hash}`;
+    if (target.origin === this.origin)
+      return `/${target.pathname.replace(/^[/\\]+/, "")}${target.search}${target.hash}`;
     return this.options.allowedRedirectOrigins.includes(target.origin) ? target.href : null;
   }
 

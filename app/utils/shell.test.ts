@@ -17,7 +17,9 @@ describe("shellFlags", () => {
   });
 
   it("lets the deepest route override its layout", () => {
-    expect(shellFlags([{ handle: { hideHeader: true } }, { handle: { hideHeader: false, headerStyle: "home" } }])).toEqual({
+    expect(
+      shellFlags([{ handle: { hideHeader: true } }, { handle: { hideHeader: false, headerStyle: "home" } }]),
+    ).toEqual({
       hideHeader: false,
       hideBottomMenu: false,
       headerStyle: "home",
@@ -29,8 +31,20 @@ describe("the menus (spec §2 Shell)", () => {
   const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
   it("has the header items for visitors and for logged-in users", () => {
-    expect(labels(headerItems(false, "https://blog.example"))).toEqual(["Home", "Blog", "List a space", "How it works", "Login"]);
-    expect(labels(headerItems(true, "https://blog.example"))).toEqual(["Home", "Blog", "Bookings", "Bills", "Listing a space"]);
+    expect(labels(headerItems(false, "https://blog.example"))).toEqual([
+      "Home",
+      "Blog",
+      "List a space",
+      "How it works",
+      "Login",
+    ]);
+    expect(labels(headerItems(true, "https://blog.example"))).toEqual([
+      "Home",
+      "Blog",
+      "Bookings",
+      "Bills",
+      "Listing a space",
+    ]);
     expect(headerItems(false, "https://blog.example").find((item) => item.label === "Blog")).toMatchObject({
       to: "https://blog.example",
       external: true,

@@ -35,10 +35,15 @@ export { expect };
 /** Every page a test visits is checked with axe; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page) {
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
-  const results = javaScriptEnabled ? await new AxeBuilder({ page }).analyze() : await analyzeWithoutJavaScript(page);
+  const results = javaScriptEnabled
+    ? await new AxeBuilder({ page }).analyze()
+    : await analyzeWithoutJavaScript(page);
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -57,7 +62,8 @@ async function analyzeWithoutJavaScript(page: Page) {
     const clone = await context.newPage();
     await clone.route("**/*", (route) => {
       const request = route.request();
-      if (request.isNavigationRequest()) return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
+      if (request.isNavigationRequest())
+        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
       if (request.resourceType() === "script") return route.abort();
       return route.continue();
     });

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test, visit } from "./fixtures";
 
-test("the home page offers a search by type and city, how it works, and a call to list a space", async ({ page }) => {
+test("the home page offers a search by type and city, how it works, and a call to list a space", async ({
+  page,
+}) => {
   const response = await visit(page, "/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Space Solution — storage and parking space for rent");

@@ -3,7 +3,9 @@ import { expect, test } from "./fixtures";
 // These talk HTTP only, so they run once (in the JavaScript-on project).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level checks run once");
 
-test("pages carry a CSP whose nonce is on every script, and the other security headers", async ({ request }) => {
+test("pages carry a CSP whose nonce is on every script, and the other security headers", async ({
+  request,
+}) => {
   const response = await request.get("/");
   const headers = response.headers();
   const csp = headers["content-security-policy"] ?? "";

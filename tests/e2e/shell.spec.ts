@@ -5,7 +5,11 @@ async function linkNames(nav: Locator) {
   const links = nav.getByRole("link");
   const names: string[] = [];
   for (let i = 0; i < (await links.count()); i++) {
-    names.push(((await links.nth(i).getAttribute("aria-label")) ?? (await links.nth(i).innerText())).replace(/\s+/g, " ").trim());
+    names.push(
+      ((await links.nth(i).getAttribute("aria-label")) ?? (await links.nth(i).textContent()) ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
   }
   return names;
 }
@@ -16,7 +20,13 @@ test.describe("wide screens: the header", () => {
   test("a visitor sees Home, Blog, List a space, How it works, Login", async ({ page }) => {
     await visit(page, "/");
     const menu = page.getByRole("navigation", { name: "Main menu" });
-    expect(await linkNames(menu)).toEqual(["Home", "Blog (opens in a new tab)", "List a space", "How it works", "Login"]);
+    expect(await linkNames(menu)).toEqual([
+      "Home",
+      "Blog (opens in a new tab)",
+      "List a space",
+      "How it works",
+      "Login",
+    ]);
     await expect(menu.getByRole("link", { name: "Blog" })).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("navigation", { name: "Bottom menu" })).toBeHidden();
   });
@@ -67,7 +77,10 @@ test.describe("small screens: the bottom menu", () => {
     await visit(page, "/");
     const menu = page.getByRole("navigation", { name: "Bottom menu" });
     expect(await linkNames(menu)).toEqual(["Find", "Booking", "Bills", "Inbox", "Menu"]);
-    await expect(menu.getByRole("link", { name: "Menu" })).toHaveAttribute("href", "/user-profile/user-profile-menu");
+    await expect(menu.getByRole("link", { name: "Menu" })).toHaveAttribute(
+      "href",
+      "/user-profile/user-profile-menu",
+    );
   });
 });
 

@@ -25,7 +25,9 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
   const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
   try {
     await expect
-      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, { timeout: 60_000 })
+      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
+        timeout: 60_000,
+      })
       .toBe(200);
 
     const inFlight = fetch(`http://localhost:${port}/`);
@@ -34,7 +36,10 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
     server.kill("SIGTERM");
 
     expect((await inFlight).status).toBe(200);
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000)),
+    ]);
     expect(code, output).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(output).toContain("database closed");

@@ -1,4 +1,4 @@
-import { demoUsers, expect, expectAccessible, test, visit } from "./fixtures";
+import { demoUsers, expect, expectAccessible, test } from "./fixtures";
 
 const EXPIRED = "Your session has expired for safety reasons. Please login again.";
 
@@ -11,7 +11,10 @@ test("a session that ended shows the Error toast on the home page, which goes aw
   await login(demoUsers.renter);
 
   // The session ends elsewhere (logout on another device) while this browser still holds its cookie.
-  const elsewhere = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
+  const elsewhere = await playwright.request.newContext({
+    baseURL,
+    storageState: await page.context().storageState(),
+  });
   expect((await elsewhere.post("/api/user/logout")).status()).toBe(200);
   expect((await elsewhere.get("/api/user/viewUserProfile")).status()).toBe(401);
   await elsewhere.dispose();
@@ -23,7 +26,9 @@ test("a session that ended shows the Error toast on the home page, which goes aw
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Error");
   await expect(toast).toContainText(EXPIRED);
-  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Login" }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   const close = toast.getByRole("button", { name: "Close notification" });
