@@ -1,12 +1,22 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod/v4";
 import { getEnv } from "~/env.server";
-import { type Toast, ToastSchema } from "~/utils/toast";
+import { TOAST_TITLES, type Toast } from "~/utils/toast";
 
 /**
  * A toast flashed through a signed cookie: set with a redirect, read (and cleared) by the root loader,
  * so it shows without JavaScript.
  */
 const TOAST_COOKIE_NAME = "ss_toast";
+
+/** What a toast cookie may hold; anything else is ignored. */
+const ToastSchema: z.ZodType<Toast> = z.object({
+  id: z.string().max(64).optional(),
+  type: z.enum(Object.keys(TOAST_TITLES) as [keyof typeof TOAST_TITLES]),
+  title: z.string().max(80).optional(),
+  description: z.string().max(500),
+  duration: z.number().int().min(1000).max(60_000).optional(),
+});
 
 function toastCookie() {
   const env = getEnv();
