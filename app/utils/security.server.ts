@@ -17,7 +17,8 @@ export function contentSecurityPolicy(nonce: string | null): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // remix dev's live reload talks over a WebSocket.
+    env.NODE_ENV === "development" ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${env.REDIRECT_ALLOWED_ORIGINS.join(" ")}`.trim(),
