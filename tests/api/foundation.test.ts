@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 import { defineEndpoint } from "~/api/endpoint";
 import { ApiRedirect } from "~/api/envelope";
