@@ -43,6 +43,12 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
+  /** Where e-mail goes: an SMTP server (smtp:// or smtps://); unset, each message is written to DATA_DIR/mail. */
+  SMTP_URL: optionalUrl.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    "must be an smtp:// or smtps:// URL",
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("Space Solution <no-reply@spacesolution.ph>"),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
   MAX_BODY_BYTES: z.coerce

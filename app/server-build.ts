@@ -5,16 +5,21 @@
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
  *   documents get in entry.server,
  * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
- * The environment is validated here, at boot: a bad value stops the server with a message naming it.
+ * The environment is validated here, at boot: a bad value stops the server with a message naming it; then the
+ * database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import "./services/mail.server";
 import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
 
 getEnv();
 installShutdownHandlers();
+// Open the database (migrations, first-start data) and start the job workers now, not on the first request.
+startJobs().catch((error) => console.error("[server] could not start the database and the job workers:", error));
 
 type RouteModule = ServerBuild["routes"][string]["module"];
 type DataFunction = NonNullable<RouteModule["loader"]>;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ConstructorOptions, fromPglite } from "pg-boss";
 import * as schema from "./schema";
 
 /** One drizzle type for both drivers: the app only uses what PGlite and node-postgres share. */
@@ -18,6 +19,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Applies the committed migrations in drizzle/. */
   migrate(): Promise<void>;
+  /** How the job queue (pg-boss) reaches this same database. */
+  jobsConnection: Pick<ConstructorOptions, "db" | "connectionString" | "backend" | "max">;
   close(): Promise<void>;
 };
 
@@ -42,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    jobsConnection: { db: fromPglite(client), backend: "pglite" },
     close: () => client.close(),
   };
 }
@@ -63,6 +67,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
         connection.release();
       }
     },
+    jobsConnection: { connectionString: url, max: 2 },
     close: () => pool.end(),
   };
 }

@@ -1,8 +1,9 @@
 import { closeDatabase } from "~/db/db.server";
+import { stopJobs } from "./jobs.server";
 
 /**
  * Graceful shutdown. remix-serve stops accepting connections on SIGTERM / SIGINT; here we let the loaders and
- * actions in flight finish, close the database (the embedded one would keep the process alive), and make sure
+ * actions in flight finish, stop the job workers, close the database (the embedded one would keep the process alive), and make sure
  * the process is gone within 10 s.
  */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -32,6 +33,7 @@ async function shutdown(signal: string): Promise<void> {
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
   while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+  await stopJobs();
   await closeDatabase();
   console.info("[server] database closed; bye");
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
 import { seedReferenceData } from "~/db/seed/seed.server";
+import { stopJobs } from "~/services/jobs.server";
 
 /**
  * Every API test file gets a database of its own, migrated and loaded with the reference data:
@@ -29,6 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs();
   await closeDatabase();
   await dropDatabase?.();
 });

@@ -1,0 +1,393 @@
+/**
+ * The spec's vocabularies (spec §3 "Vocabularies", PRODUCT.md "Units and vocabularies") in one module: every list
+ * is an `as const` array in the spec's order, with a union type derived from it and an English (en-PH) label for
+ * each value, written the way a host in the Philippines would read it.
+ *
+ * The values are stable codes: they are stored in the database and sent over the API, so never rename or reorder
+ * them; change only the labels. The same module validates input in the browser and on the server, so it stays plain
+ * TypeScript with no dependencies.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// The lists
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What a listing rents out: storage space or a parking slot (the spec's `storageType`). */
+export const SPACE_TYPES = ["storage", "parking"] as const;
+/** A listing's `storageType`. */
+export type SpaceType = (typeof SPACE_TYPES)[number];
+
+/** Kinds of storage space, in the spec's order. */
+export const STORAGE_KINDS = [
+  "officeSpace",
+  "commercialSpace",
+  "emptyApartment",
+  "spareRoom",
+  "attic",
+  "basement",
+  "garage",
+  "livingRoom",
+  "shelfSpace",
+  "container",
+  "warehouseSpace",
+  "coldStorage",
+] as const;
+/** A kind of storage space. */
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+/** Kinds of parking space, in the spec's order. `garage` is also a storage kind. */
+export const PARKING_KINDS = [
+  "condo",
+  "officeParking",
+  "emptyLot",
+  "garage",
+  "mall",
+  "hotel",
+  "store",
+  "commercialParking",
+  "carport",
+] as const;
+/** A kind of parking space. */
+export type ParkingKind = (typeof PARKING_KINDS)[number];
+
+/** Any kind of space, storage or parking. */
+export type SpaceKind = StorageKind | ParkingKind;
+
+/** The units a space is rented by (a listing's `unitOfRental`): square meters, cubic meters or pallets. */
+export const RENTAL_UNITS = ["sqm", "cbm", "pallet"] as const;
+/** A listing's `unitOfRental`. */
+export type RentalUnit = (typeof RENTAL_UNITS)[number];
+
+/** The price basis of a listing rented as a whole (`rentMode.entireSpace` in the spec): one unit, quantity 1. */
+export const ENTIRE_SPACE = "entireSpace";
+
+/**
+ * What a listing's price is for: one rental unit, or the entire space. A listing's basis is `entireSpace` when
+ * `rentMode.entireSpace` is set, otherwise its `unitOfRental` (see {@link priceBasisOf}).
+ */
+export const PRICE_BASES = [...RENTAL_UNITS, ENTIRE_SPACE] as const;
+/** What a listing's price is for. */
+export type PriceBasis = (typeof PRICE_BASES)[number];
+
+/** Length units; a user's `measurementUnit` is one of these and picks how sizes are shown. */
+export const LENGTH_UNITS = ["meter", "feet"] as const;
+/** A length unit, and a user's `measurementUnit`. */
+export type LengthUnit = (typeof LENGTH_UNITS)[number];
+
+/** The length unit used when a user has not chosen one. */
+export const DEFAULT_LENGTH_UNIT: LengthUnit = "meter";
+
+/**
+ * Rental durations, in the spec's order (daily, week, 1 to 6 months, 1 year), as stable string codes. Each one's
+ * length is in {@link RENTAL_DURATION_LENGTHS}.
+ */
+export const RENTAL_DURATIONS = [
+  "daily",
+  "week",
+  "1_month",
+  "2_months",
+  "3_months",
+  "4_months",
+  "5_months",
+  "6_months",
+  "1_year",
+] as const;
+/** A rental duration code. */
+export type RentalDuration = (typeof RENTAL_DURATIONS)[number];
+
+/** How long a rental duration is: a number of calendar days, or a number of calendar months. */
+export type DurationLength = { readonly unit: "days"; readonly count: number } | { readonly unit: "months"; readonly count: number };
+
+/**
+ * The length of each rental duration: daily is 1 day, week 7 days, the month durations their number of calendar
+ * months and 1 year 12 months (month arithmetic and the inclusive end date are the booking rules' job).
+ */
+export const RENTAL_DURATION_LENGTHS: { readonly [D in RentalDuration]: DurationLength } = {
+  daily: { unit: "days", count: 1 },
+  week: { unit: "days", count: 7 },
+  "1_month": { unit: "months", count: 1 },
+  "2_months": { unit: "months", count: 2 },
+  "3_months": { unit: "months", count: 3 },
+  "4_months": { unit: "months", count: 4 },
+  "5_months": { unit: "months", count: 5 },
+  "6_months": { unit: "months", count: 6 },
+  "1_year": { unit: "months", count: 12 },
+};
+
+/** When a renter may get into the space, exactly as the spec writes the values (they are stored as-is). */
+export const ACCESS_OPTIONS = ["all_time", "24 hours notice", "week", "month"] as const;
+/** An access option. */
+export type AccessOption = (typeof ACCESS_OPTIONS)[number];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Labels
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Labels for {@link SPACE_TYPES}. */
+export const SPACE_TYPE_LABELS: { readonly [K in SpaceType]: string } = {
+  storage: "Storage",
+  parking: "Parking",
+};
+
+/** Labels for {@link STORAGE_KINDS}. */
+export const STORAGE_KIND_LABELS: { readonly [K in StorageKind]: string } = {
+  officeSpace: "Office space",
+  commercialSpace: "Commercial space",
+  emptyApartment: "Empty apartment",
+  spareRoom: "Spare room",
+  attic: "Attic",
+  basement: "Basement",
+  garage: "Garage",
+  livingRoom: "Living room",
+  shelfSpace: "Shelf space",
+  container: "Container",
+  warehouseSpace: "Warehouse space",
+  coldStorage: "Cold storage",
+};
+
+/** Labels for {@link PARKING_KINDS}. */
+export const PARKING_KIND_LABELS: { readonly [K in ParkingKind]: string } = {
+  condo: "Condo",
+  officeParking: "Office parking",
+  emptyLot: "Empty lot",
+  garage: "Garage",
+  mall: "Mall",
+  hotel: "Hotel",
+  store: "Store",
+  commercialParking: "Commercial parking",
+  carport: "Carport",
+};
+
+/** Labels for {@link RENTAL_UNITS}, read after a price: "₱500.00 per square meter". */
+export const RENTAL_UNIT_LABELS: { readonly [K in RentalUnit]: string } = {
+  sqm: "per square meter",
+  cbm: "per cubic meter",
+  pallet: "per pallet",
+};
+
+/** Labels for {@link PRICE_BASES}, read after a price: "₱3,000.00 for the entire space". */
+export const PRICE_BASIS_LABELS: { readonly [K in PriceBasis]: string } = {
+  ...RENTAL_UNIT_LABELS,
+  entireSpace: "for the entire space",
+};
+
+/** Labels for {@link LENGTH_UNITS}, as a choice in the user's settings. */
+export const LENGTH_UNIT_LABELS: { readonly [K in LengthUnit]: string } = {
+  meter: "Meters",
+  feet: "Feet",
+};
+
+/** Labels for {@link RENTAL_DURATIONS}. */
+export const RENTAL_DURATION_LABELS: { readonly [K in RentalDuration]: string } = {
+  daily: "Daily",
+  week: "Weekly",
+  "1_month": "1 month",
+  "2_months": "2 months",
+  "3_months": "3 months",
+  "4_months": "4 months",
+  "5_months": "5 months",
+  "6_months": "6 months",
+  "1_year": "1 year",
+};
+
+/** Labels for {@link ACCESS_OPTIONS}. */
+export const ACCESS_OPTION_LABELS: { readonly [K in AccessOption]: string } = {
+  all_time: "Any time",
+  "24 hours notice": "With 24 hours' notice",
+  week: "Once a week",
+  month: "Once a month",
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// One registry, generic helpers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Every vocabulary by name, so generic helpers can take the name (some values, like `week`, are in two lists). */
+export const VOCABULARIES = {
+  spaceType: SPACE_TYPES,
+  storageKind: STORAGE_KINDS,
+  parkingKind: PARKING_KINDS,
+  rentalUnit: RENTAL_UNITS,
+  priceBasis: PRICE_BASES,
+  lengthUnit: LENGTH_UNITS,
+  rentalDuration: RENTAL_DURATIONS,
+  accessOption: ACCESS_OPTIONS,
+} as const;
+/** The name of a vocabulary in {@link VOCABULARIES}. */
+export type VocabularyName = keyof typeof VOCABULARIES;
+/** The values of the vocabulary named V. */
+export type VocabularyValue<V extends VocabularyName> = (typeof VOCABULARIES)[V][number];
+
+/** Every vocabulary's labels, by vocabulary name. */
+export const VOCABULARY_LABELS: { readonly [V in VocabularyName]: { readonly [K in VocabularyValue<V>]: string } } = {
+  spaceType: SPACE_TYPE_LABELS,
+  storageKind: STORAGE_KIND_LABELS,
+  parkingKind: PARKING_KIND_LABELS,
+  rentalUnit: RENTAL_UNIT_LABELS,
+  priceBasis: PRICE_BASIS_LABELS,
+  lengthUnit: LENGTH_UNIT_LABELS,
+  rentalDuration: RENTAL_DURATION_LABELS,
+  accessOption: ACCESS_OPTION_LABELS,
+};
+
+/** Whether `value` is one of `list`'s values (exact, case-sensitive match). */
+export function isOneOf<const T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (list as readonly string[]).includes(value);
+}
+
+/** Whether `value` is a value of the named vocabulary. */
+export function isValueOf<V extends VocabularyName>(vocabulary: V, value: unknown): value is VocabularyValue<V> {
+  return isOneOf<VocabularyValue<V>>(VOCABULARIES[vocabulary], value);
+}
+
+/** `value` as a value of the named vocabulary, or `undefined` when it is not one (exact match, no trimming). */
+export function parseValue<V extends VocabularyName>(vocabulary: V, value: unknown): VocabularyValue<V> | undefined {
+  return isValueOf(vocabulary, value) ? value : undefined;
+}
+
+/** The label of a value of the named vocabulary: `labelOf("accessOption", "week")` is "Once a week". */
+export function labelOf<V extends VocabularyName>(vocabulary: V, value: VocabularyValue<V>): string {
+  const labels: Readonly<Record<string, string>> = VOCABULARY_LABELS[vocabulary];
+  return labels[value] ?? value;
+}
+
+/** A choice for a select or radio group. */
+export type Option<T extends string> = { readonly value: T; readonly label: string };
+
+/** The named vocabulary as choices, in the spec's order. */
+export function optionsOf<V extends VocabularyName>(vocabulary: V): Option<VocabularyValue<V>>[] {
+  const values: readonly VocabularyValue<V>[] = VOCABULARIES[vocabulary];
+  return values.map((value) => ({ value, label: labelOf(vocabulary, value) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Type guards
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Whether `value` is a space type (storage or parking). */
+export const isSpaceType = (value: unknown): value is SpaceType => isOneOf(SPACE_TYPES, value);
+/** Whether `value` is a storage kind (`garage` is one). */
+export const isStorageKind = (value: unknown): value is StorageKind => isOneOf(STORAGE_KINDS, value);
+/** Whether `value` is a parking kind (`garage` is one). */
+export const isParkingKind = (value: unknown): value is ParkingKind => isOneOf(PARKING_KINDS, value);
+/** Whether `value` is a storage or a parking kind. */
+export const isSpaceKind = (value: unknown): value is SpaceKind => isStorageKind(value) || isParkingKind(value);
+/** Whether `value` is a rental unit (sqm, cbm or pallet). */
+export const isRentalUnit = (value: unknown): value is RentalUnit => isOneOf(RENTAL_UNITS, value);
+/** Whether `value` is a price basis (a rental unit or entireSpace). */
+export const isPriceBasis = (value: unknown): value is PriceBasis => isOneOf(PRICE_BASES, value);
+/** Whether `value` is a length unit, i.e. a valid `measurementUnit`. */
+export const isLengthUnit = (value: unknown): value is LengthUnit => isOneOf(LENGTH_UNITS, value);
+/** Whether `value` is a rental duration code. */
+export const isRentalDuration = (value: unknown): value is RentalDuration => isOneOf(RENTAL_DURATIONS, value);
+/** Whether `value` is an access option. */
+export const isAccessOption = (value: unknown): value is AccessOption => isOneOf(ACCESS_OPTIONS, value);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Kinds by space type
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The kinds offered for each space type. */
+export const KINDS_BY_TYPE = { storage: STORAGE_KINDS, parking: PARKING_KINDS } as const;
+
+/**
+ * The kinds a listing of this space type may have, in the spec's order. A kind alone does not tell the type:
+ * `garage` is in both lists, so always pair a kind with its listing's type (see {@link isKindFor}).
+ */
+export function kindsFor<T extends SpaceType>(type: T): (typeof KINDS_BY_TYPE)[T] {
+  return KINDS_BY_TYPE[type];
+}
+
+/** The space types that offer this kind: `["storage", "parking"]` for `garage`, one type for every other kind. */
+export function typesOfKind(kind: SpaceKind): SpaceType[] {
+  return SPACE_TYPES.filter((type) => isOneOf(KINDS_BY_TYPE[type], kind));
+}
+
+/** Whether `kind` is a valid kind for a listing of space type `type` (both checked; `garage` is valid for both). */
+export function isKindFor(type: unknown, kind: unknown): boolean {
+  return isSpaceType(type) && isOneOf(KINDS_BY_TYPE[type], kind);
+}
+
+/** The label of a kind. `garage` reads "Garage" in both lists, so the type is not needed. */
+export function kindLabel(kind: SpaceKind): string {
+  return isStorageKind(kind) ? STORAGE_KIND_LABELS[kind] : PARKING_KIND_LABELS[kind];
+}
+
+/** A space type's kinds as choices, in the spec's order. */
+export function kindOptionsFor(type: SpaceType): Option<SpaceKind>[] {
+  return optionsOf(type === "storage" ? "storageKind" : "parkingKind");
+}
+
+/** What a listing's price is for: `entireSpace` when rented as a whole, otherwise its rental unit. */
+export function priceBasisOf(listing: { readonly unitOfRental: RentalUnit; readonly entireSpace: boolean }): PriceBasis {
+  return listing.entireSpace ? ENTIRE_SPACE : listing.unitOfRental;
+}
+
+/** The length of a rental duration in days or months. */
+export function durationLength(duration: RentalDuration): DurationLength {
+  return RENTAL_DURATION_LENGTHS[duration];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Key-press filters (spec §5)
+// ---------------------------------------------------------------------------------------------------------------
+//
+// The spec's three key-press filters. "Letters" are the ASCII letters plus ñ and Ñ (Filipino names: Peñafrancia,
+// Muñoz); digits are 0-9. Other accented letters, dots, commas and apostrophes are refused, as the spec lists only
+// hyphen, underscore and (for labels) space. A form may filter key presses with the *_CHAR patterns for fast
+// feedback, but that is a convenience only: the server enforces the same rules on the whole value with the *_TEXT
+// patterns (or isAllowedText), so a value pasted or sent without JavaScript is checked too.
+//
+// The *_TEXT patterns accept the empty string: whether a field is required is a separate rule with its own message.
+// None of the patterns has the g or y flag, so `.test` keeps no state between calls.
+
+/** One character allowed in a label (space titles, account holder names): letters, digits, hyphen, underscore, space. */
+export const LABEL_CHAR = /^[A-Za-zÑñ0-9_ -]$/u;
+/** A whole label: only {@link LABEL_CHAR} characters. */
+export const LABEL_TEXT = /^[A-Za-zÑñ0-9_ -]*$/u;
+
+/** One character allowed in a person's name part (first, middle, last or nick name): letters, hyphen, underscore. */
+export const NAME_CHAR = /^[A-Za-zÑñ_-]$/u;
+/** A whole name part: only {@link NAME_CHAR} characters (no spaces, per the spec). */
+export const NAME_TEXT = /^[A-Za-zÑñ_-]*$/u;
+
+/** One character allowed in a code (referral and voucher codes, TIN): letters, digits, hyphen, underscore. */
+export const CODE_CHAR = /^[A-Za-zÑñ0-9_-]$/u;
+/** A whole code: only {@link CODE_CHAR} characters (no spaces). */
+export const CODE_TEXT = /^[A-Za-zÑñ0-9_-]*$/u;
+
+/** The key-press filters by purpose. */
+export const KEY_FILTERS = ["label", "name", "code"] as const;
+/** A key-press filter: `label` (alphanumeric, hyphen, underscore, space), `name` (letters, hyphen, underscore), `code` (alphanumeric, hyphen, underscore). */
+export type KeyFilter = (typeof KEY_FILTERS)[number];
+
+/** Each filter's one-character pattern. */
+export const KEY_FILTER_CHAR: { readonly [F in KeyFilter]: RegExp } = {
+  label: LABEL_CHAR,
+  name: NAME_CHAR,
+  code: CODE_CHAR,
+};
+
+/** Each filter's whole-string pattern. */
+export const KEY_FILTER_TEXT: { readonly [F in KeyFilter]: RegExp } = {
+  label: LABEL_TEXT,
+  name: NAME_TEXT,
+  code: CODE_TEXT,
+};
+
+/**
+ * Whether one typed character is allowed by the filter. `char` is a `KeyboardEvent.key` of one character; the
+ * caller lets named keys (Backspace, Enter, ArrowLeft, …) through and calls this only for printable keys.
+ */
+export function isAllowedChar(filter: KeyFilter, char: string): boolean {
+  return KEY_FILTER_CHAR[filter].test(char.normalize("NFC"));
+}
+
+/**
+ * Whether a whole value passes the filter: the server's check, and the form's on submit or paste. The value is
+ * NFC-normalized first, so an ñ typed as n + combining tilde counts as ñ (store the normalized value too). The
+ * empty string passes.
+ */
+export function isAllowedText(filter: KeyFilter, text: string): boolean {
+  return KEY_FILTER_TEXT[filter].test(text.normalize("NFC"));
+}
