@@ -19,7 +19,9 @@ import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./u
 getEnv();
 installShutdownHandlers();
 // Open the database (migrations, first-start data) and start the job workers now, not on the first request.
-startJobs().catch((error) => console.error("[server] could not start the database and the job workers:", error));
+startJobs().catch((error) =>
+  console.error("[server] could not start the database and the job workers:", error),
+);
 
 type RouteModule = ServerBuild["routes"][string]["module"];
 type DataFunction = NonNullable<RouteModule["loader"]>;

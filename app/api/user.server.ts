@@ -1,10 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod/v4";
-import { barangays, cities, type User, users } from "~/db/schema";
-import { verifyPassword } from "~/services/password.server";
-import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
+import { barangays, cities, type User } from "~/db/schema";
 import { defineEndpoint } from "./endpoint";
-import { ApiError } from "./envelope";
 
 /** The /user area of the API (spec §7 "Auth and user"). */
 
@@ -83,48 +79,5 @@ export const viewUserProfile = defineEndpoint({
   summary: "The logged-in user's profile.",
   async handler({ user }) {
     return toProfile(user);
-  },
-});
-
-const INVALID_LOGIN = "The email or password you entered is incorrect.";
-
-export const login = defineEndpoint({
-  method: "POST",
-  path: "/user/login",
-  auth: "none",
-  summary: "Logs in with e-mail and password; the answer sets the session cookie.",
-  message: "Login successful.",
-  body: z.strictObject({
-    email: z
-      .string({ error: "Email is required" })
-      .trim()
-      .min(1, "Email is required")
-      .pipe(z.email("Invalid Email.")),
-    password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-  }),
-  async handler({ db, body, request, headers }) {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
-      .limit(1);
-    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
-    // 400, not 401: a 401 means "your session ended" to every client (spec §4).
-    if (!user || !valid) throw new ApiError(400, INVALID_LOGIN);
-    headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
-    return toProfile(user);
-  },
-});
-
-export const logout = defineEndpoint({
-  method: "POST",
-  path: "/user/logout",
-  auth: "optional",
-  summary: "Ends the current session and clears its cookie.",
-  message: "You have been logged out.",
-  async handler({ db, sessionIdHash, headers }) {
-    if (sessionIdHash) await revokeSession(db, sessionIdHash);
-    headers.append("Set-Cookie", await clearSessionCookie());
-    return null;
   },
 });

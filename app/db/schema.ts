@@ -69,6 +69,12 @@ export const users = pgTable(
       .notNull()
       .default("meter"),
     referralCode: text("referral_code").notNull(),
+    /** Who invited this user (their referral code was applied at sign-up). */
+    referredBy: uuid("referred_by"),
+    /** The page a visitor first landed on, and when (spec §3, §4), kept at sign-up. */
+    entryUrl: text("entry_url"),
+    entryUrlAt: timestamp("entry_url_at", { withTimezone: true }),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +99,33 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/** A "forgot password" link: single use, valid one hour; only the token's SHA-256 is kept. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
+);
+
+/** Failed logins, counted per e-mail and address for the login rate limit. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("login_failures_email_address_at_idx").on(table.email, table.address, table.at)],
 );
 
 export type City = typeof cities.$inferSelect;

@@ -11,8 +11,8 @@
  *   totals add rounded line items.
  */
 
-import { assertNonNegativeInteger, type Centavos, roundHalfUpProduct } from "./money";
 import { type CalendarDate, countWeekdays, monthsAndRemainder } from "./dates";
+import { assertNonNegativeInteger, type Centavos, roundHalfUpProduct } from "./money";
 
 /** The two kinds of space a listing can offer. */
 export type SpaceType = "storage" | "parking";
@@ -75,7 +75,8 @@ export function spaceFee({ monthlyPrice, quantity, months, remainderDays }: Spac
   assertNonNegativeInteger(months, "months");
   assertNonNegativeInteger(remainderDays, "remainderDays");
   if (remainderDays > MAX_DAILY_REMAINDER) return roundHalfUpProduct([months + 1, monthlyPrice, quantity], 1);
-  if (months === 0) return roundHalfUpProduct([remainderDays, monthlyPrice, 3, quantity], DAYS_PER_PRICING_MONTH);
+  if (months === 0)
+    return roundHalfUpProduct([remainderDays, monthlyPrice, 3, quantity], DAYS_PER_PRICING_MONTH);
   // (M × P × q) + (r × P × q / 30) = (30 × M + r) × P × q / 30, rounded once.
   return roundHalfUpProduct(
     [DAYS_PER_PRICING_MONTH * months + remainderDays, monthlyPrice, quantity],
@@ -114,7 +115,12 @@ export interface ParkingMonthInput {
  * @example parkingMonthPrice({ dailyPrice: 15000, monthlyPrice: 400000, weekdays: [1, 2, 3, 4, 5], startDate: "2026-12-01" })
  * // 22 days × ₱150.00 = 330000 (₱3,300.00)
  */
-export function parkingMonthPrice({ dailyPrice, monthlyPrice, weekdays, startDate }: ParkingMonthInput): Centavos {
+export function parkingMonthPrice({
+  dailyPrice,
+  monthlyPrice,
+  weekdays,
+  startDate,
+}: ParkingMonthInput): Centavos {
   assertNonNegativeInteger(dailyPrice, "dailyPrice");
   assertNonNegativeInteger(monthlyPrice, "monthlyPrice");
   const days = countWeekdays(startDate, DAYS_PER_PRICING_MONTH, weekdays);
@@ -127,7 +133,12 @@ export function parkingMonthPrice({ dailyPrice, monthlyPrice, weekdays, startDat
  * - M ≥ 1: one full month of the booked units, P × q;
  * - M = 0 (a stay shorter than a month): the space fee of that stay (r × P × 3/30 × q for r ≤ 10, else P × q).
  */
-export function storageFirstMonthPrice({ monthlyPrice, quantity, months, remainderDays }: SpaceFeeInput): Centavos {
+export function storageFirstMonthPrice({
+  monthlyPrice,
+  quantity,
+  months,
+  remainderDays,
+}: SpaceFeeInput): Centavos {
   assertNonNegativeInteger(monthlyPrice, "monthlyPrice");
   assertNonNegativeInteger(quantity, "quantity");
   assertNonNegativeInteger(months, "months");
@@ -149,7 +160,12 @@ export interface FirstMonthDiscountInput {
 }
 
 /** First-month discount: half of one month, P × q / 2, when the listing offers it and M ≥ 6; otherwise 0. */
-export function firstMonthDiscount({ offered, months, monthlyPrice, quantity }: FirstMonthDiscountInput): Centavos {
+export function firstMonthDiscount({
+  offered,
+  months,
+  monthlyPrice,
+  quantity,
+}: FirstMonthDiscountInput): Centavos {
   assertNonNegativeInteger(months, "months");
   assertNonNegativeInteger(monthlyPrice, "monthlyPrice");
   assertNonNegativeInteger(quantity, "quantity");

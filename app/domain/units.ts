@@ -22,7 +22,7 @@ export const SQUARE_FEET_PER_SQUARE_METER = 10.764;
 
 /**
  * Cubic feet in one cubic meter. The spec gives no volume constant, so this is FEET_PER_METER cubed
- * (3.2808399³ ≈ 35.3146667), consistent with the spec's feet per meter.
+ * (3.2808399³ ≈ 35.3146669), consistent with the spec's feet per meter.
  */
 export const CUBIC_FEET_PER_CUBIC_METER = FEET_PER_METER ** 3;
 
@@ -142,7 +142,11 @@ function withSymbol(value: number, fractionDigits: number, symbol: string): stri
  * Every size is shown the same way: the number with a fixed count of decimals and en-PH grouping, one space, then
  * the symbol.
  */
-export function formatLength(meters: number, unit: LengthUnit, fractionDigits = DISPLAY_FRACTION_DIGITS): string {
+export function formatLength(
+  meters: number,
+  unit: LengthUnit,
+  fractionDigits = DISPLAY_FRACTION_DIGITS,
+): string {
   return withSymbol(fromMeters(meters, unit), fractionDigits, LENGTH_SYMBOLS[unit]);
 }
 
@@ -152,7 +156,11 @@ export function formatArea(sqm: number, unit: LengthUnit, fractionDigits = DISPL
 }
 
 /** A volume stored in cubic meters, shown in cubic `unit`s: "30.0 cu m" or "1,059.4 cu ft". */
-export function formatVolume(cbm: number, unit: LengthUnit, fractionDigits = DISPLAY_FRACTION_DIGITS): string {
+export function formatVolume(
+  cbm: number,
+  unit: LengthUnit,
+  fractionDigits = DISPLAY_FRACTION_DIGITS,
+): string {
   return withSymbol(volumeFromMeters(cbm, unit), fractionDigits, VOLUME_SYMBOLS[unit]);
 }
 

@@ -96,7 +96,9 @@ export const RENTAL_DURATIONS = [
 export type RentalDuration = (typeof RENTAL_DURATIONS)[number];
 
 /** How long a rental duration is: a number of calendar days, or a number of calendar months. */
-export type DurationLength = { readonly unit: "days"; readonly count: number } | { readonly unit: "months"; readonly count: number };
+export type DurationLength =
+  | { readonly unit: "days"; readonly count: number }
+  | { readonly unit: "months"; readonly count: number };
 
 /**
  * The length of each rental duration: daily is 1 day, week 7 days, the month durations their number of calendar
@@ -219,7 +221,9 @@ export type VocabularyName = keyof typeof VOCABULARIES;
 export type VocabularyValue<V extends VocabularyName> = (typeof VOCABULARIES)[V][number];
 
 /** Every vocabulary's labels, by vocabulary name. */
-export const VOCABULARY_LABELS: { readonly [V in VocabularyName]: { readonly [K in VocabularyValue<V>]: string } } = {
+export const VOCABULARY_LABELS: {
+  readonly [V in VocabularyName]: { readonly [K in VocabularyValue<V>]: string };
+} = {
   spaceType: SPACE_TYPE_LABELS,
   storageKind: STORAGE_KIND_LABELS,
   parkingKind: PARKING_KIND_LABELS,
@@ -236,12 +240,18 @@ export function isOneOf<const T extends string>(list: readonly T[], value: unkno
 }
 
 /** Whether `value` is a value of the named vocabulary. */
-export function isValueOf<V extends VocabularyName>(vocabulary: V, value: unknown): value is VocabularyValue<V> {
+export function isValueOf<V extends VocabularyName>(
+  vocabulary: V,
+  value: unknown,
+): value is VocabularyValue<V> {
   return isOneOf<VocabularyValue<V>>(VOCABULARIES[vocabulary], value);
 }
 
 /** `value` as a value of the named vocabulary, or `undefined` when it is not one (exact match, no trimming). */
-export function parseValue<V extends VocabularyName>(vocabulary: V, value: unknown): VocabularyValue<V> | undefined {
+export function parseValue<V extends VocabularyName>(
+  vocabulary: V,
+  value: unknown,
+): VocabularyValue<V> | undefined {
   return isValueOf(vocabulary, value) ? value : undefined;
 }
 
@@ -271,7 +281,8 @@ export const isStorageKind = (value: unknown): value is StorageKind => isOneOf(S
 /** Whether `value` is a parking kind (`garage` is one). */
 export const isParkingKind = (value: unknown): value is ParkingKind => isOneOf(PARKING_KINDS, value);
 /** Whether `value` is a storage or a parking kind. */
-export const isSpaceKind = (value: unknown): value is SpaceKind => isStorageKind(value) || isParkingKind(value);
+export const isSpaceKind = (value: unknown): value is SpaceKind =>
+  isStorageKind(value) || isParkingKind(value);
 /** Whether `value` is a rental unit (sqm, cbm or pallet). */
 export const isRentalUnit = (value: unknown): value is RentalUnit => isOneOf(RENTAL_UNITS, value);
 /** Whether `value` is a price basis (a rental unit or entireSpace). */
@@ -319,7 +330,10 @@ export function kindOptionsFor(type: SpaceType): Option<SpaceKind>[] {
 }
 
 /** What a listing's price is for: `entireSpace` when rented as a whole, otherwise its rental unit. */
-export function priceBasisOf(listing: { readonly unitOfRental: RentalUnit; readonly entireSpace: boolean }): PriceBasis {
+export function priceBasisOf(listing: {
+  readonly unitOfRental: RentalUnit;
+  readonly entireSpace: boolean;
+}): PriceBasis {
   return listing.entireSpace ? ENTIRE_SPACE : listing.unitOfRental;
 }
 

@@ -12,7 +12,8 @@ export async function loader() {
   return { messages: (await listSunkMail()).slice(0, 50) };
 }
 
-export const meta: MetaFunction = () => pageMeta("Mail sink (development)", "E-mail the app wrote to DATA_DIR/mail.");
+export const meta: MetaFunction = () =>
+  pageMeta("Mail sink (development)", "E-mail the app wrote to DATA_DIR/mail.");
 
 export default function MailSink() {
   const { messages } = useLoaderData<typeof loader>();
@@ -20,8 +21,8 @@ export default function MailSink() {
     <section className="mx-auto max-w-3xl px-6 py-10">
       <h1 className="text-2xl font-bold">Mail sink</h1>
       <p className="mt-2 text-slate-700">
-        Development only: no SMTP server is configured, so e-mail is written to <code>DATA_DIR/mail</code> instead of
-        being sent.
+        Development only: no SMTP server is configured, so e-mail is written to <code>DATA_DIR/mail</code>{" "}
+        instead of being sent.
       </p>
       {messages.length === 0 ? (
         <p className="mt-8 rounded-md bg-white p-6 text-slate-700">No e-mail yet.</p>

@@ -34,7 +34,11 @@ export function startJobs(): Promise<PgBoss> {
     boss.on("error", (error) => console.error("[jobs]", error));
     await boss.start();
     for (const [name, queue] of queues) {
-      await boss.createQueue(name, { retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: true });
+      await boss.createQueue(name, {
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelay,
+        retryBackoff: true,
+      });
       await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs: Job<object>[]) => {
         for (const job of jobs) await (queue.handler as JobHandler<object>)(job.data);
       });

@@ -31,7 +31,9 @@ export async function deliverMail(mail: Mail): Promise<void> {
     await smtp.sendMail(message);
     return;
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+  const built = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail(message);
   const dir = mailSinkDir();
   await mkdir(dir, { recursive: true });
   // Sortable by time, unique, and safe as a file name.
@@ -47,7 +49,9 @@ export type SunkMail = { file: string; to: string; subject: string; date: string
 export async function listSunkMail(): Promise<SunkMail[]> {
   const dir = mailSinkDir();
   const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".eml"));
-  const messages = await Promise.all(files.map(async (file) => parseEml(file, await readFile(path.join(dir, file), "utf8"))));
+  const messages = await Promise.all(
+    files.map(async (file) => parseEml(file, await readFile(path.join(dir, file), "utf8"))),
+  );
   return messages.sort((a, b) => b.file.localeCompare(a.file));
 }
 

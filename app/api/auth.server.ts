@@ -1,0 +1,347 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import { loginFailures, passwordResetTokens, sessions, type User, users } from "~/db/schema";
+import * as rules from "~/domain/account-rules";
+import { makeReferralCode } from "~/domain/referral-code";
+import { getEnv } from "~/env.server";
+import { sendMail } from "~/services/mail.server";
+import { hashPassword, verifyPassword } from "~/services/password.server";
+import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
+import { defineEndpoint } from "./endpoint";
+import { ApiError } from "./envelope";
+import { toProfile } from "./user.server";
+
+/** Sign-up, log in and out, and the password flows (spec §7 "Auth and user"). */
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 5;
+const RESET_TOKEN_MS = 60 * 60 * 1000;
+const INVALID_LOGIN = "The email or password you entered is incorrect.";
+
+/** The caller's address as the proxy in front reports it; without one, every caller shares one bucket. */
+function clientAddress(request: Request): string {
+  return (
+    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ||
+    request.headers.get("X-Real-IP") ||
+    "direct"
+  );
+}
+
+function fieldError(field: string, message: string): ApiError {
+  return new ApiError(400, message, [{ field, message }]);
+}
+
+/** The public origin links in e-mails point at: PUBLIC_URL, else the origin the call came to. */
+function linkOrigin(request: Request): string {
+  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+}
+
+async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/** A referral code nobody has yet (ten tries at four random characters is plenty). */
+async function uniqueReferralCode(db: Database, firstName: string): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = makeReferralCode(firstName);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralCode, code))
+      .limit(1);
+    if (!taken) return code;
+  }
+  throw new Error("could not find a free referral code");
+}
+
+export const userSignup = defineEndpoint({
+  method: "POST",
+  path: "/user/userSignup",
+  auth: "none",
+  summary: "Creates an account with e-mail and password, logs it in and sends the welcome e-mail.",
+  message: "Your account has been created.",
+  body: rules.SignupSchema,
+  async handler({ db, body, request, headers }) {
+    if (await findUserByEmail(db, body.email)) throw fieldError("email", "This email is already registered.");
+    let referredBy: string | null = null;
+    if (body.referralCode) {
+      const [referrer] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.referralCode, body.referralCode));
+      if (!referrer) throw fieldError("referralCode", "This referral code is not valid.");
+      referredBy = referrer.id;
+    }
+    const entryUrlAt = body.entryUrlAt ? new Date(body.entryUrlAt) : null;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName,
+        middleName: body.middleName,
+        lastName: body.lastName,
+        suffix: body.suffix,
+        nickName: body.nickName,
+        phoneNumber: body.phoneNumber,
+        interested: body.interested,
+        dob: body.dob,
+        typeOfSignup: "email",
+        firstLogin: true,
+        referralCode: await uniqueReferralCode(db, body.firstName),
+        referredBy,
+        entryUrl: body.entryUrl ?? null,
+        entryUrlAt,
+        termsAcceptedAt: new Date(),
+      })
+      .returning();
+    if (!user) throw new Error("the user was not created");
+    headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
+    await sendMail({
+      to: user.email,
+      subject: "Welcome to Space Solution",
+      text: [
+        `Hi ${user.nickName ?? user.firstName},`,
+        "",
+        "Welcome to Space Solution! You can now find storage and parking near you, or list the space you do not use.",
+        `Your referral code is ${user.referralCode}: share it with friends and you both get a voucher after their first booking.`,
+        "",
+        `Start here: ${linkOrigin(request)}/`,
+      ].join("\n"),
+    });
+    return toProfile(user);
+  },
+});
+
+export const emailCheck = defineEndpoint({
+  method: "GET",
+  path: "/user/emailCheck",
+  auth: "none",
+  summary: "Whether an e-mail address is still free for a new account.",
+  query: z.object({ email: rules.email }),
+  async handler({ db, query }) {
+    return { email: query.email, available: !(await findUserByEmail(db, query.email)) };
+  },
+});
+
+export const checkReferralCode = defineEndpoint({
+  method: "GET",
+  path: "/space/checkReferralCode",
+  auth: "none",
+  summary: "Whether a referral code belongs to a user.",
+  query: z.object({
+    referralCode: rules.referralCode.pipe(z.string({ error: "Referral code is required" })),
+  }),
+  async handler({ db, query }) {
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralCode, query.referralCode));
+    return { referralCode: query.referralCode, valid: Boolean(owner) };
+  },
+});
+
+/** At most five failed logins for one e-mail from one address in 15 minutes; then 429 until the window passes. */
+async function refuseIfLockedOut(db: Database, email: string, address: string): Promise<void> {
+  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+  const where = and(
+    eq(loginFailures.email, email),
+    eq(loginFailures.address, address),
+    gt(loginFailures.at, since),
+  );
+  const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
+  if (!row || row.n < LOGIN_MAX_FAILURES) return;
+  const [oldest] = await db
+    .select({ at: loginFailures.at })
+    .from(loginFailures)
+    .where(where)
+    .orderBy(asc(loginFailures.at))
+    .limit(1);
+  const minutes = Math.max(
+    1,
+    Math.ceil(((oldest?.at.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now()) / 60_000),
+  );
+  throw new ApiError(
+    429,
+    `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`,
+  );
+}
+
+export const login = defineEndpoint({
+  method: "POST",
+  path: "/user/login",
+  auth: "none",
+  summary:
+    "Logs in with e-mail and password; the answer sets the session cookie. Five failures in 15 minutes lock out.",
+  message: "Login successful.",
+  body: z.strictObject(rules.LoginSchema.shape),
+  async handler({ db, body, request, headers }) {
+    const address = clientAddress(request);
+    await refuseIfLockedOut(db, body.email, address);
+    const user = await findUserByEmail(db, body.email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
+    if (!user || !valid) {
+      await db.insert(loginFailures).values({ email: body.email, address });
+      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - LOGIN_WINDOW_MS)));
+      // 400, not 401: a 401 means "your session ended" to every client (spec §4).
+      throw new ApiError(400, INVALID_LOGIN);
+    }
+    await db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.email, body.email), eq(loginFailures.address, address)));
+    headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
+    return toProfile(user);
+  },
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/user/logout",
+  auth: "optional",
+  summary: "Ends the current session and clears its cookie.",
+  message: "You have been logged out.",
+  async handler({ db, sessionIdHash, headers }) {
+    if (sessionIdHash) await revokeSession(db, sessionIdHash);
+    headers.append("Set-Cookie", await clearSessionCookie());
+    return null;
+  },
+});
+
+const FORGOT_ANSWER = "If an account uses that email, we have sent it a link to reset the password.";
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export const forgotPassword = defineEndpoint({
+  method: "GET",
+  path: "/user/forgotPassword",
+  auth: "none",
+  summary:
+    "E-mails a single-use reset link (valid one hour). Answers the same whether or not the e-mail has an account.",
+  message: FORGOT_ANSWER,
+  query: z.object({ email: rules.email }),
+  async handler({ db, query, request }) {
+    const user = await findUserByEmail(db, query.email);
+    if (user) {
+      const token = randomBytes(32).toString("base64url");
+      await db
+        .insert(passwordResetTokens)
+        .values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
+        });
+      await sendMail({
+        to: user.email,
+        subject: "Reset your Space Solution password",
+        text: [
+          `Hi ${user.nickName ?? user.firstName},`,
+          "",
+          "Someone (we hope you) asked to reset the password of your Space Solution account.",
+          "Open this link within one hour to choose a new password; it works once:",
+          "",
+          `${linkOrigin(request)}/auth/reset-password/${token}`,
+          "",
+          "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+      });
+    }
+    return null;
+  },
+});
+
+export const resetPassword = defineEndpoint({
+  method: "POST",
+  path: "/user/resetPassword",
+  auth: "none",
+  summary: "Sets a new password with a reset link's token; ends every session of the account.",
+  message: "Your password has been reset. Please log in with your new password.",
+  body: z
+    .strictObject({
+      id: z.string({ error: "The reset link is incomplete." }).min(10, "The reset link is incomplete."),
+      ...rules.ResetPasswordFields,
+    })
+    .refine((value) => value.newPassword === value.confirmPassword, {
+      message: rules.PASSWORDS_DIFFER,
+      path: ["confirmPassword"],
+    }),
+  async handler({ db, body }) {
+    const tokenHash = hashToken(body.id);
+    await db.transaction(async (tx) => {
+      const [token] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (!token)
+        throw new ApiError(400, "This reset link is invalid or has expired. Please ask for a new one.");
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+        .where(eq(users.id, token.userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, token.userId), isNull(sessions.revokedAt)));
+    });
+    return null;
+  },
+});
+
+export const changePassword = defineEndpoint({
+  method: "POST",
+  path: "/user/changePassword",
+  auth: "required",
+  summary: "Changes the password; every other session of the account ends.",
+  message: "Your password has been changed.",
+  body: rules.ChangePasswordSchema,
+  async handler({ db, body, user, sessionIdHash }) {
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw fieldError("currentPassword", "Your current password is incorrect.");
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, user.id),
+            isNull(sessions.revokedAt),
+            ne(sessions.idHash, sessionIdHash ?? ""),
+          ),
+        );
+    });
+    return null;
+  },
+});
+
+export const updateFirstLogin = defineEndpoint({
+  method: "POST",
+  path: "/user/updateFirstLogin",
+  auth: "required",
+  summary: "Records that the user has been through the first-login steps.",
+  body: z.strictObject({ userId: z.uuid("Invalid user id.") }),
+  async handler({ db, body, user }) {
+    if (body.userId !== user.id) throw new ApiError(403, "You can only change your own account.");
+    await db.update(users).set({ firstLogin: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return { firstLogin: false };
+  },
+});

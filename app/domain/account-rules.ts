@@ -1,0 +1,128 @@
+import { z } from "zod/v4";
+
+/**
+ * The account fields' rules (spec §5), shared by the API and the screens. Messages the spec gives are copied
+ * exactly; where it gives none (password confirmation, the phone maximum) they are written in the same voice.
+ */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const email = required("Email is required")
+  .pipe(z.email("Invalid Email."))
+  .transform((value) => value.toLowerCase());
+
+export const firstName = required("First name is required").pipe(
+  z.string().max(60, "First name must be at most 60 characters."),
+);
+export const lastName = required("Last name is required").pipe(
+  z.string().max(60, "Last name must be at most 60 characters."),
+);
+export const nickName = required("Nick name is required").pipe(
+  z.string().max(40, "Nick name must be at most 40 characters."),
+);
+/** middleName and suffix: no rule but a sensible length; empty means none. */
+export const optionalName = z
+  .string()
+  .trim()
+  .max(60, "Must be at most 60 characters.")
+  .optional()
+  .transform((value) => value || null);
+
+export const phoneNumber = required("Phone number is required")
+  .pipe(z.string().min(10, "Phone number must be greater than or equal to 10 characters."))
+  .pipe(z.string().max(15, "Phone number must be less than or equal to 15 characters."))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?[0-9 -]+$/, "Phone number may only contain digits, spaces, hyphens and a leading +."),
+  );
+
+/** A password field: required, at least 8 characters; `label` names it in the messages. */
+export function password(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(8, `${label} must be at least 8 characters.`)
+    .max(200, `${label} must be at most 200 characters.`);
+}
+
+export const INTERESTED_OPTIONS = [
+  { value: "renter", label: "I want to rent a space" },
+  { value: "host", label: "I want to list my space" },
+  { value: "both", label: "Both" },
+] as const;
+
+/** The select's empty default counts as unanswered. */
+export const interested = z.enum(
+  INTERESTED_OPTIONS.map((option) => option.value) as ["renter", "host", "both"],
+  { error: "Please indicate why you're interested in signing up" },
+);
+
+export const dob = required("Birth date is required").pipe(
+  z.iso.date("Birth date must be a date.").refine((value) => value <= new Date().toISOString().slice(0, 10), {
+    message: "Birth date cannot be in the future.",
+  }),
+);
+
+export const referralCode = z
+  .string()
+  .trim()
+  .max(20, "Referral code must be at most 20 characters.")
+  .regex(/^[A-Za-z0-9_-]*$/, "Referral code may only contain letters, digits, hyphens and underscores.")
+  .optional()
+  .transform((value) => value?.toUpperCase() || null);
+
+export const PASSWORDS_DIFFER = "Passwords do not match.";
+
+export const SignupSchema = z
+  .strictObject({
+    firstName,
+    middleName: optionalName,
+    lastName,
+    suffix: optionalName,
+    nickName,
+    email,
+    phoneNumber,
+    password: password("Password"),
+    confirmPassword: password("Confirm password"),
+    interested,
+    dob,
+    referralCode,
+    acceptTerms: z.union([z.literal(true), z.literal("on"), z.literal("true")], {
+      error: "Please accept the terms and conditions",
+    }),
+    /** The page the visitor first landed on and when (spec §4), kept from the entry-URL cookie. */
+    entryUrl: z.string().max(500).optional(),
+    entryUrlAt: z.iso.datetime().optional(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+
+export const ResetPasswordFields = {
+  newPassword: password("New password"),
+  confirmPassword: password("Confirm password"),
+};
+
+export const ResetPasswordSchema = z
+  .strictObject(ResetPasswordFields)
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
+export const ChangePasswordSchema = z
+  .strictObject({
+    currentPassword: password("Current password"),
+    newPassword: password("New password"),
+    confirmPassword: password("Confirm password"),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
