@@ -232,13 +232,11 @@ export const forgotPassword = defineEndpoint({
     const user = await findUserByEmail(db, query.email);
     if (user) {
       const token = randomBytes(32).toString("base64url");
-      await db
-        .insert(passwordResetTokens)
-        .values({
-          tokenHash: hashToken(token),
-          userId: user.id,
-          expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
-        });
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
+      });
       await sendMail({
         to: user.email,
         subject: "Reset your Space Solution password",

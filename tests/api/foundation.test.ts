@@ -98,11 +98,16 @@ describe("the envelope for calls that fail", () => {
         throw new Error("database exploded at line 42");
       },
     });
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await handleApiRequest(
       new Request("http://localhost/api/test/boom/7"),
       compileRoutes([failing]),
     );
     const body = await response.json();
+    // The log has the stack, under the same request id.
+    expect(String(log.mock.calls[0]?.[0])).toContain(body.result.requestId);
+    expect((log.mock.calls[0]?.[1] as Error).stack).toContain("exploded");
+    log.mockRestore();
     expect(response.status).toBe(500);
     expect(body.responseCode).toBe(500);
     expect(body.result.requestId).toBe(response.headers.get("X-Request-Id"));
