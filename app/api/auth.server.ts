@@ -20,13 +20,20 @@ export const LOGIN_MAX_FAILURES = 5;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "The email or password you entered is incorrect.";
 
-/** The caller's address as the proxy in front reports it; without one, every caller shares one bucket. */
+/**
+ * The caller's address as the proxy in front of the app reports it: the last X-Forwarded-For entry, the one that
+ * proxy added (earlier entries come from the client and can be forged). Without a proxy every caller shares one
+ * bucket, so production runs behind one.
+ */
 function clientAddress(request: Request): string {
-  return (
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ||
-    request.headers.get("X-Real-IP") ||
-    "direct"
-  );
+  return request.headers.get("X-Forwarded-For")?.split(",").at(-1)?.trim() || "direct";
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
 }
 
 function fieldError(field: string, message: string): ApiError {
@@ -101,7 +108,12 @@ export const userSignup = defineEndpoint({
         entryUrlAt,
         termsAcceptedAt: new Date(),
       })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        // Two sign-ups racing for one address: the unique index decides, and the loser gets the field error.
+        if (isUniqueViolation(error)) throw fieldError("email", "This email is already registered.");
+        throw error;
+      });
     if (!user) throw new Error("the user was not created");
     headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
     await sendMail({
@@ -295,6 +307,9 @@ export const resetPassword = defineEndpoint({
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, token.userId), isNull(sessions.revokedAt)));
+      // The owner proved they hold the mailbox: the lock-out from earlier failed logins ends too.
+      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, token.userId));
+      if (owner) await tx.delete(loginFailures).where(eq(loginFailures.email, owner.email.toLowerCase()));
     });
     return null;
   },

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { INTERESTED_OPTIONS } from "./account-options";
 
 /**
  * The account fields' rules (spec §5), shared by the API and the screens. Messages the spec gives are copied
@@ -24,7 +25,7 @@ export const optionalName = z
   .string()
   .trim()
   .max(60, "Must be at most 60 characters.")
-  .optional()
+  .nullish()
   .transform((value) => value || null);
 
 export const phoneNumber = required("Phone number is required")
@@ -45,12 +46,6 @@ export function password(label: string) {
     .max(200, `${label} must be at most 200 characters.`);
 }
 
-export const INTERESTED_OPTIONS = [
-  { value: "renter", label: "I want to rent a space" },
-  { value: "host", label: "I want to list my space" },
-  { value: "both", label: "Both" },
-] as const;
-
 /** The select's empty default counts as unanswered. */
 export const interested = z.enum(
   INTERESTED_OPTIONS.map((option) => option.value) as ["renter", "host", "both"],
@@ -68,7 +63,7 @@ export const referralCode = z
   .trim()
   .max(20, "Referral code must be at most 20 characters.")
   .regex(/^[A-Za-z0-9_-]*$/, "Referral code may only contain letters, digits, hyphens and underscores.")
-  .optional()
+  .nullish()
   .transform((value) => value?.toUpperCase() || null);
 
 export const PASSWORDS_DIFFER = "Passwords do not match.";

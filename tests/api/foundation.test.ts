@@ -106,7 +106,7 @@ describe("the envelope for calls that fail", () => {
     const body = await response.json();
     // The log has the stack, under the same request id.
     expect(String(log.mock.calls[0]?.[0])).toContain(body.result.requestId);
-    expect((log.mock.calls[0]?.[1] as Error).stack).toContain("exploded");
+    expect(String((log.mock.calls[0]?.[1] as Error | undefined)?.stack)).toContain("exploded");
     log.mockRestore();
     expect(response.status).toBe(500);
     expect(body.responseCode).toBe(500);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
 
 /** The demo accounts the e2e server is seeded with (SEED_DEMO_DATA=true). */
@@ -83,3 +83,27 @@ export async function visit(page: Page, path: string) {
 
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
+
+/** A new account made through the API (with its own request context, so the page stays logged out). */
+export async function newAccount(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+) {
+  const id = Math.random().toString(36).slice(2, 10);
+  const account = {
+    firstName: "Bea",
+    lastName: "Villanueva",
+    nickName: `Bea${id}`,
+    email: `bea-${id}@example.ph`,
+    phoneNumber: "09171234567",
+    password: `first-pass-${id}`,
+    confirmPassword: `first-pass-${id}`,
+    interested: "renter",
+    dob: "1995-06-15",
+    acceptTerms: true,
+  };
+  const context = await playwright.request.newContext({ baseURL });
+  const response = await context.post("/api/user/userSignup", { data: account });
+  expect(response.status(), await response.text()).toBe(200);
+  return { account, context };
+}

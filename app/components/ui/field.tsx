@@ -1,0 +1,115 @@
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+/**
+ * Form fields with their label, hint and errors. Errors come from the server (the forms work without
+ * JavaScript); each field points at its error with aria-describedby and says aria-invalid.
+ */
+type Common = { label: string; hint?: ReactNode; className?: string };
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600";
+
+export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  className,
+  type = "text",
+  autoComplete,
+  inputMode,
+}: Common & {
+  field: FieldMetadata<string | null | undefined>;
+  type?: "text" | "email" | "password" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+}) {
+  const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input {...props} autoComplete={autoComplete} inputMode={inputMode} className={inputClass} />
+      {hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  className,
+  placeholder,
+  options,
+}: Common & {
+  field: FieldMetadata<string | null | undefined>;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} className={inputClass}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  field,
+  label,
+  className,
+}: Common & { field: FieldMetadata<string | boolean | null | undefined> }) {
+  const { type: _type, ...props } = getInputProps(field, { type: "checkbox" });
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input {...props} type="checkbox" className="mt-1 h-5 w-5 rounded border-slate-400" />
+        <label htmlFor={field.id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SubmitButton({ children, pending }: { children: ReactNode; pending?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}

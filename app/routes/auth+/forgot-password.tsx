@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod/v4";
+import { AuthLayout } from "~/components/auth-layout";
+import { SubmitButton, TextField } from "~/components/ui/field";
+import { email } from "~/domain/account-rules";
+import { api } from "~/services/api.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
+
+export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("Forgot password", "Get a link to choose a new password.");
+
+const ForgotSchema = z.object({ email });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  if (submission.status !== "success") return formFailure(submission);
+  const client = api(request);
+  const answer = await client.get("/user/forgotPassword", { email: submission.value.email });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return {
+    result: submission.reply({ resetForm: true }),
+    sent: answer.message,
+    toast: makeToast("success", answer.message),
+  };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof ForgotSchema>>({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+  });
+  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      intro="Enter the e-mail of your account and we will send you a link to choose a new password."
+    >
+      {sent ? (
+        <p role="status" className="mb-5 rounded-md bg-green-50 p-4 text-green-900">
+          {sent}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
+        <SubmitButton pending={navigation.state === "submitting"}>Send the link</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+          Back to log in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { z } from "zod/v4";
+import { AuthLayout } from "~/components/auth-layout";
+import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import type { LoginSchema } from "~/domain/account-rules";
+import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+
+export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Log in", "Log in to find, book and manage storage and parking space.");
+
+export function loader({ request }: LoaderFunctionArgs) {
+  redirectIfLoggedIn(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const attempt = await authenticator.authenticate("form", request);
+  if (attempt.kind === "invalid") return formFailure(attempt.submission, { hideFields: ["password"] });
+  const { answer, client, submission, redirectTo } = attempt;
+  if (!answer.ok) {
+    return formFailure(submission, { failure: answer, hideFields: ["password"], headers: client.headers });
+  }
+  return redirect(redirectTo, { headers: client.headers });
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
+    id: "login",
+    lastResult: actionData?.result,
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  return (
+    <AuthLayout
+      title="Log in"
+      intro={
+        <>
+          New to Space Solution?{" "}
+          <Link to="/auth/signup" className="font-semibold text-brand-700 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={navigation.state === "submitting"}>Log in</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth/forgot-password" className="font-semibold text-brand-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { z } from "zod/v4";
+import { AuthLayout } from "~/components/auth-layout";
+import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { ResetPasswordSchema } from "~/domain/account-rules";
+import { api } from "~/services/api.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
+
+export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("Choose a new password");
+
+const PASSWORDS = ["newPassword", "confirmPassword"];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
+  const client = api(request);
+  const answer = await client.post("/user/resetPassword", { id: params.id, ...submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
+  return redirectWithToast("/auth/login", makeToast("success", answer.message), { headers: client.headers });
+}
+
+export default function ResetPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>>({
+    id: "reset-password",
+    lastResult: actionData?.result,
+  });
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      intro="Use at least 8 characters. All your other sessions will be logged out."
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <TextField
+          field={fields.newPassword}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={navigation.state === "submitting"}>Save the new password</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth/forgot-password" className="font-semibold text-brand-700 underline">
+          Ask for a new link
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

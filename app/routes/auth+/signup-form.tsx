@@ -1,0 +1,128 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { z } from "zod/v4";
+import type { Profile } from "~/api/user.server";
+import { AuthLayout } from "~/components/auth-layout";
+import { CheckboxField, ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { INTERESTED_OPTIONS } from "~/domain/account-options";
+import { SignupSchema } from "~/domain/account-rules";
+import { api } from "~/services/api.server";
+import { redirectIfLoggedIn } from "~/services/auth.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+
+export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("Sign up with e-mail", "Create a Space Solution account.");
+
+export function loader({ request }: LoaderFunctionArgs) {
+  redirectIfLoggedIn(request);
+  return null;
+}
+
+const PASSWORDS = ["password", "confirmPassword"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
+  const client = api(request);
+  const answer = await client.post<Profile>("/user/userSignup", { ...submission.value, acceptTerms: true });
+  if (!answer.ok)
+    return formFailure(submission, { failure: answer, hideFields: PASSWORDS, headers: client.headers });
+  return redirect("/", { headers: client.headers });
+}
+
+export default function SignupForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof SignupSchema>>({
+    id: "signup",
+    lastResult: actionData?.result,
+  });
+  return (
+    <AuthLayout
+      title="Sign up with e-mail"
+      intro={
+        <>
+          Already have an account?{" "}
+          <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+          <TextField
+            field={fields.middleName}
+            label="Middle name (optional)"
+            autoComplete="additional-name"
+          />
+          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+          <TextField
+            field={fields.suffix}
+            label="Suffix (optional)"
+            autoComplete="honorific-suffix"
+            hint="Jr., Sr., III"
+          />
+        </div>
+        <TextField
+          field={fields.nickName}
+          label="Nickname"
+          autoComplete="nickname"
+          hint="What other users see."
+        />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          field={fields.phoneNumber}
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="For example 0917 123 4567."
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <SelectField
+          field={fields.interested}
+          label="Why are you signing up?"
+          placeholder="Choose one"
+          options={INTERESTED_OPTIONS}
+        />
+        <TextField field={fields.dob} label="Birth date" type="date" autoComplete="bday" />
+        <TextField
+          field={fields.referralCode}
+          label="Referral code (optional)"
+          autoComplete="off"
+          hint="Got a code from a friend? You both get a voucher after your first booking."
+        />
+        <CheckboxField
+          field={fields.acceptTerms}
+          label="I accept the terms and conditions and the privacy policy."
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={navigation.state === "submitting"}>Create account</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { Profile } from "~/api/user.server";
+import { LoginSchema } from "~/domain/account-rules";
+import { safeRedirect } from "~/utils/redirect";
+import { type ApiClient, type ApiResult, api } from "./api.server";
+import { hasSessionCookie } from "./session.server";
+
+/**
+ * Logging in from the screens: remix-auth's form strategy reads the form and asks the API (`POST /user/login`),
+ * which checks the password, counts failures and sets the session cookie. The screens never see a password
+ * hash or a session row.
+ */
+function parseLogin(form: FormData) {
+  return parseWithZod(form, { schema: LoginSchema });
+}
+
+type LoginSubmission = ReturnType<typeof parseLogin>;
+
+export type LoginAttempt =
+  | { kind: "invalid"; submission: LoginSubmission }
+  | {
+      kind: "answered";
+      submission: LoginSubmission;
+      client: ApiClient;
+      answer: ApiResult<Profile>;
+      /** Where the user came from (checked to be a path on this site). */
+      redirectTo: string;
+    };
+
+export const authenticator = new Authenticator<LoginAttempt>();
+
+authenticator.use(
+  new FormStrategy<LoginAttempt>(async ({ form, request }) => {
+    const submission = parseLogin(form);
+    if (submission.status !== "success") return { kind: "invalid", submission };
+    const client = api(request);
+    const answer = await client.post<Profile>("/user/login", submission.value);
+    return { kind: "answered", submission, client, answer, redirectTo: safeRedirect(form.get("redirectTo")) };
+  }),
+  "form",
+);
+
+/** The logged-in user's profile, or off to the login page (and back here afterwards). */
+export async function requireProfile(request: Request): Promise<{ profile: Profile; client: ApiClient }> {
+  const url = new URL(request.url);
+  const loginUrl = `/auth/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+  if (!hasSessionCookie(request)) throw redirect(loginUrl);
+  const client = api(request);
+  const answer = await client.get<Profile>("/user/viewUserProfile");
+  if (!answer.ok) throw redirect(loginUrl);
+  return { profile: answer.result, client };
+}
+
+/** Pages only for visitors (log in, sign up): a logged-in user goes home instead. */
+export function redirectIfLoggedIn(request: Request): void {
+  if (hasSessionCookie(request)) throw redirect("/");
+}

@@ -1,0 +1,184 @@
+import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+
+test.use({ viewport: WIDE });
+
+test("sign-up shows every validation message next to its field and the first one as a toast", async ({
+  page,
+}) => {
+  await visit(page, "/auth/signup");
+  await page.getByRole("link", { name: "Sign up with e-mail" }).click();
+  await expect(page.getByRole("heading", { name: "Sign up with e-mail" })).toBeVisible();
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  for (const message of [
+    "First name is required",
+    "Last name is required",
+    "Nick name is required",
+    "Email is required",
+    "Password is required",
+    "Confirm password is required",
+    "Please indicate why you're interested in signing up",
+    "Birth date is required",
+    "Please accept the terms and conditions",
+  ]) {
+    await expect(page.getByRole("main").getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId("toast")).toContainText("First name is required");
+  await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  await page.getByLabel("First name").fill("Bea");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Mobile number").fill("0917");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Invalid Email.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Phone number must be greater than or equal to 10 characters.")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+  // What was typed stays.
+  await expect(page.getByLabel("First name")).toHaveValue("Bea");
+  await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+});
+
+test("sign-up creates the account and logs it in", async ({ page }) => {
+  const id = Math.random().toString(36).slice(2, 8);
+  await visit(page, "/auth/signup-form");
+  await page.getByLabel("First name").fill("Paolo");
+  await page.getByLabel("Last name").fill("Garcia");
+  await page.getByLabel("Nickname").fill(`Pao${id}`);
+  await page.getByLabel("Email").fill(`paolo-${id}@example.ph`);
+  await page.getByLabel("Mobile number").fill("09181234567");
+  await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+  await page.getByLabel("Confirm password").fill("a-good-password");
+  await page.getByLabel("Why are you signing up?").selectOption("host");
+  await page.getByLabel("Birth date").fill("1990-01-31");
+  await page.getByLabel("I accept the terms").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("header-user-name")).toHaveText(`Pao${id}`);
+  await expectAccessible(page);
+});
+
+test("a duplicate e-mail is refused on the e-mail field", async ({ page }) => {
+  await visit(page, "/auth/signup-form");
+  await page.getByLabel("First name").fill("Maria");
+  await page.getByLabel("Last name").fill("Santos");
+  await page.getByLabel("Nickname").fill("Ria2");
+  await page.getByLabel("Email").fill(demoUsers.host.email);
+  await page.getByLabel("Mobile number").fill("09181234567");
+  await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+  await page.getByLabel("Confirm password").fill("a-good-password");
+  await page.getByLabel("Why are you signing up?").selectOption("both");
+  await page.getByLabel("Birth date").fill("1990-01-31");
+  await page.getByLabel("I accept the terms").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("main").getByText("This email is already registered.")).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("This email is already registered.");
+});
+
+test("log in fails with one generic message, then succeeds and returns to the page that sent the user", async ({
+  page,
+}) => {
+  await visit(page, "/user-profile/user-profile-menu");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fuser-profile%2Fuser-profile-menu$/);
+  await page.getByLabel("Email").fill(demoUsers.renter.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("toast")).toContainText("The email or password you entered is incorrect.");
+  await expect(page.getByLabel("Email")).toHaveValue(demoUsers.renter.email);
+  await expectAccessible(page);
+
+  await page.getByLabel("Password").fill("spacesolution-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/user-profile\/user-profile-menu$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Juan");
+  await expectAccessible(page);
+});
+
+test("log out lands on the login page and ends the session", async ({ page, playwright, baseURL }) => {
+  const { context } = await newAccount(playwright, baseURL);
+  await page.context().addCookies((await context.storageState()).cookies);
+  await visit(page, "/user-profile/user-profile-menu");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await visit(page, "/");
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Login" }),
+  ).toBeVisible();
+  await context.dispose();
+});
+
+test("forgot password: the e-mailed link sets a new password that logs in", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { account, context } = await newAccount(playwright, baseURL);
+  await context.dispose();
+
+  await visit(page, "/auth/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(
+    page.getByRole("main").getByRole("status").filter({ hasText: "we have sent it a link" }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await expect(async () => {
+    await visit(page, "/dev/mail");
+    await expect(
+      page.getByTestId("sunk-mail").filter({ hasText: account.email }).filter({ hasText: "Reset your" }),
+    ).toHaveCount(1);
+  }).toPass({ timeout: 20_000 });
+  await page
+    .getByTestId("sunk-mail")
+    .filter({ hasText: account.email })
+    .filter({ hasText: "Reset your" })
+    .getByRole("link", { name: /\/auth\/reset-password\// })
+    .click();
+
+  await expect(page).toHaveURL(/\/auth\/reset-password\/[\w-]+$/);
+  await expectAccessible(page);
+  await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
+  await page.getByLabel("Confirm password").fill("brand-new-password");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Your password has been reset.");
+
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("brand-new-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("header-user-name")).toHaveText(account.nickName);
+});
+
+test("changing the password ends the other sessions", async ({ page, playwright, baseURL }) => {
+  const { account, context: otherDevice } = await newAccount(playwright, baseURL);
+  expect((await otherDevice.get("/api/user/viewUserProfile")).status()).toBe(200);
+
+  await visit(page, "/auth/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await visit(page, "/auth/change-current-password");
+  await page.getByLabel("Current password").fill("wrong-current-password");
+  await page.getByLabel("New password", { exact: true }).fill("another-password-1");
+  await page.getByLabel("Confirm new password").fill("another-password-1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("main").getByText("Your current password is incorrect.")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(account.password);
+  await page.getByLabel("New password", { exact: true }).fill("another-password-1");
+  await page.getByLabel("Confirm new password").fill("another-password-1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/user-profile\/user-profile-menu$/);
+  await expect(page.getByTestId("toast")).toContainText("Your password has been changed.");
+  await expectAccessible(page);
+
+  expect((await otherDevice.get("/api/user/viewUserProfile")).status()).toBe(401);
+  await otherDevice.dispose();
+});
