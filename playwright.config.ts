@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
  * Chromium. Every spec runs twice: with JavaScript on and with JavaScript off.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = "tests/e2e/.data";
+export const E2E_DATA_DIR = `tests/e2e/.data-${PORT}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node node_modules/.bin/remix-serve build/index.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

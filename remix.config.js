@@ -1,7 +1,13 @@
 import { flatRoutes } from "remix-flat-routes";
 
+// BUILD_DIR builds somewhere else than build/ and public/build/ (parallel e2e runs, benchmarks).
+const buildDir = process.env.BUILD_DIR;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  ...(buildDir
+    ? { serverBuildPath: `${buildDir}/index.js`, assetsBuildDirectory: `${buildDir}/public` }
+    : {}),
   // Every route comes from remix-flat-routes ('+' folders); Remix's own convention is switched off.
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>

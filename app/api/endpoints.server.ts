@@ -1,6 +1,11 @@
 import * as auth from "./auth.server";
 import type { Endpoint } from "./endpoint";
+import * as feedback from "./feedback.server";
+import * as profile from "./profile.server";
+import * as social from "./social.server";
+import * as uploads from "./uploads.server";
 import * as user from "./user.server";
+import * as verification from "./verification.server";
 
 /** Every declared endpoint of the API. A feature adds its module's endpoints here. */
 export const ENDPOINTS: Endpoint[] = [
@@ -15,4 +20,9 @@ export const ENDPOINTS: Endpoint[] = [
   auth.resetPassword,
   auth.changePassword,
   auth.updateFirstLogin,
+  ...social.endpoints,
+  ...uploads.endpoints,
+  ...feedback.endpoints,
+  ...verification.endpoints,
+  ...profile.endpoints,
 ];

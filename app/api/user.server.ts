@@ -67,6 +67,9 @@ export function toProfile(user: User) {
     allowFacebookNotifications: user.allowFacebookNotifications,
     measurementUnit: user.measurementUnit,
     referralCode: user.referralCode,
+    address: user.address,
+    phoneVerified: user.phoneVerifiedAt !== null,
+    identityStatus: user.identityStatus,
   };
 }
 

@@ -16,6 +16,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const ACCOUNT_LINKS = [
+  ["Edit account info", "/user-profile/edit-account-info"],
+  ["Profile photo", "/user-profile/create-profile-photo"],
+  ["Phone number", "/user-profile/confirm-phone-number"],
+  ["Address", "/user-profile/create-profile-address"],
+  ["Verify your identity", "/user-profile/profile-persona-verification"],
+  ["Account settings", "/user-profile/account-settings"],
+  ["Invite a friend", "/user-profile/invite-a-friend"],
+  ["Give feedback", "/user-profile/give-feed-back"],
+  ["Change password", "/auth/change-current-password"],
+] as const;
+
 /** The profile menu: who is logged in, their account pages, and logging out. */
 export default function UserProfileMenu() {
   const { user, email, referralCode, memberSince } = useLoaderData<typeof loader>();
@@ -42,14 +54,13 @@ export default function UserProfileMenu() {
       </div>
       <nav aria-label="Account" className="mt-6 rounded-xl bg-white shadow-sm">
         <ul className="divide-y divide-slate-100">
-          <li>
-            <Link
-              to="/auth/change-current-password"
-              className="block px-5 py-4 font-medium hover:bg-slate-50"
-            >
-              Change password
-            </Link>
-          </li>
+          {ACCOUNT_LINKS.map(([label, to]) => (
+            <li key={to}>
+              <Link to={to} className="block px-5 py-4 font-medium hover:bg-slate-50">
+                {label}
+              </Link>
+            </li>
+          ))}
           <li className="px-5 py-4">
             <p className="font-medium">Your referral code</p>
             <p className="mt-1 font-mono text-lg tracking-wider text-brand-700">{referralCode}</p>

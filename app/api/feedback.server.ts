@@ -1,0 +1,4 @@
+import type { Endpoint } from "./endpoint";
+
+/** Feedback: /feedback/giveFeedback. */
+export const endpoints: Endpoint[] = [];

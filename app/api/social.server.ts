@@ -1,0 +1,4 @@
+import type { Endpoint } from "./endpoint";
+
+/** Google and Facebook sign-in: /user/googleLogin, /user/facebookLogin, /user/googlejwtLogin. */
+export const endpoints: Endpoint[] = [];
