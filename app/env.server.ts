@@ -49,6 +49,32 @@ const EnvSchema = z.object({
     "must be an smtp:// or smtps:// URL",
   ),
   MAIL_FROM: z.string().trim().min(3).default("Space Solution <no-reply@spacesolution.ph>"),
+  /** Where feedback and operations messages go. */
+  SUPPORT_EMAIL: z.email().default("support@spacesolution.ph"),
+  /** Google sign-in: enabled when both are set. GOOGLE_ISSUER is Google unless a test points it elsewhere. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  /** Facebook sign-in: enabled when both are set. The URLs are Facebook's unless a test points them elsewhere. */
+  FACEBOOK_CLIENT_ID: z.string().trim().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().trim().optional(),
+  FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+  FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
+  /** Uploads go to this S3-compatible bucket when S3_BUCKET is set; else to DATA_DIR/uploads. */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().default("auto"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** Public base URL of the bucket's files (a CDN); unset, files are served through the app. */
+  S3_PUBLIC_URL: optionalUrl,
+  /** SMS: sent through this HTTP gateway when set; else written to the log and DATA_DIR/sms. */
+  SMS_GATEWAY_URL: optionalUrl,
+  SMS_GATEWAY_TOKEN: z.string().trim().optional(),
+  SMS_SENDER: z.string().trim().default("SpaceSol"),
+  /** The identity-check provider; "sandbox" is a page of this app where a check can be passed or failed. */
+  IDENTITY_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
   MAX_BODY_BYTES: z.coerce

@@ -11,6 +11,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import type { LoginSchema } from "~/domain/account-rules";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
+import { firstLoginStart } from "~/utils/first-login";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -32,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!answer.ok) {
     return formFailure(submission, { failure: answer, hideFields: ["password"], headers: client.headers });
   }
-  return redirect(redirectTo, { headers: client.headers });
+  // A new account is walked through photo, phone and address once, on its first login.
+  return redirect(answer.result.firstLogin ? firstLoginStart() : redirectTo, { headers: client.headers });
 }
 
 export default function LoginPage() {

@@ -15,6 +15,7 @@ import { INTERESTED_OPTIONS } from "~/domain/account-options";
 import { SignupSchema } from "~/domain/account-rules";
 import { api } from "~/services/api.server";
 import { redirectIfLoggedIn } from "~/services/auth.server";
+import { firstLoginStart } from "~/utils/first-login";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const answer = await client.post<Profile>("/user/userSignup", { ...submission.value, acceptTerms: true });
   if (!answer.ok)
     return formFailure(submission, { failure: answer, hideFields: PASSWORDS, headers: client.headers });
-  return redirect("/", { headers: client.headers });
+  return redirect(firstLoginStart(), { headers: client.headers });
 }
 
 export default function SignupForm() {
