@@ -35,6 +35,13 @@ const BUDGETS = { js: 100 * KB, css: 15 * KB };
 
 const HOME = "/";
 const API = "/api/user/cityList";
+const LOGIN = "/api/user/login";
+/** A demo account (the bench servers load the demo data); every request is a real argon2id verification. */
+const LOGIN_BODY = JSON.stringify({
+  email: "maria.host@demo.spacesolution.ph",
+  password: "spacesolution-demo",
+});
+const HASH_SAMPLES = 10;
 
 /** Servers still running, so that a failure or Ctrl-C can stop them. */
 const running = new Set();
@@ -75,6 +82,8 @@ async function main() {
     }
   }
 
+  const passwordHash = await measurePasswordHash();
+
   const report = {
     date: new Date().toISOString(),
     node: process.version,
@@ -83,6 +92,7 @@ async function main() {
     connections: CONNECTIONS,
     databases,
     bytes,
+    passwordHash,
   };
   writeReport(report);
   printReport(report);
@@ -135,6 +145,7 @@ async function startServer({ label, database, databaseUrl }) {
     HOST: "127.0.0.1", // remix-serve listens on every interface otherwise
     DATA_DIR: dataDir,
     NODE_ENV: "production",
+    SEED_DEMO_DATA: "true", // the login target needs the demo accounts, on PostgreSQL too
     SESSION_SECRET: randomBytes(36).toString("base64url"), // 48 characters
   };
   delete env.DATABASE_URL;
@@ -242,6 +253,7 @@ async function findTargets(baseUrl) {
   return [
     { path: HOME, kind: "html" },
     { path: API, kind: "json" },
+    { path: LOGIN, kind: "login", method: "POST", body: LOGIN_BODY },
     { path: stylesheet, kind: "static" },
   ];
 }
@@ -253,7 +265,7 @@ async function benchmarkServer(server, targets, options) {
   for (const target of targets) {
     if (interrupted) throw new Error("interrupted");
     console.log(`  ${server.label}: ${target.path} for ${options.duration} s ...`);
-    routes[target.path] = { kind: target.kind, ...(await drive(server.url + target.path, options)) };
+    routes[target.path] = { kind: target.kind, ...(await drive(server.url + target.path, target, options)) };
     await assertAlive(server, target.path);
   }
   const staticTarget = targets.find((target) => target.kind === "static");
@@ -290,16 +302,29 @@ async function assertAlive(server, route) {
 async function warmUp(baseUrl, targets) {
   for (const target of targets) {
     for (let i = 0; i < WARM_UP_REQUESTS; i++) {
-      const response = await fetch(baseUrl + target.path);
+      const response = await fetch(baseUrl + target.path, request(target));
       await response.arrayBuffer();
       if (!response.ok && i === 0) console.warn(`  warm-up: ${target.path} answered ${response.status}`);
     }
   }
 }
 
+/** The fetch / autocannon request options of a target: GET, or a JSON POST. */
+function request(target) {
+  return target.method === "POST"
+    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: target.body }
+    : { method: "GET" };
+}
+
 /** One autocannon run; a rejected run (bad options, unreachable server) fails the benchmark. */
-async function drive(url, { duration }) {
-  currentRun = autocannon({ url, duration, connections: CONNECTIONS, pipelining: PIPELINING });
+async function drive(url, target, { duration }) {
+  currentRun = autocannon({
+    url,
+    duration,
+    connections: CONNECTIONS,
+    pipelining: PIPELINING,
+    ...request(target),
+  });
   let result;
   try {
     result = await currentRun;
@@ -314,6 +339,32 @@ async function drive(url, { duration }) {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Password hashing
+
+/** Times the app's own hashPassword (its real parameters, imported through tsx) one hash at a time. */
+async function measurePasswordHash() {
+  const { tsImport } = await import("tsx/esm/api");
+  const passwords = await tsImport("../app/services/password.server.ts", import.meta.url);
+  await passwords.hashPassword("warm-up");
+  const times = [];
+  for (let i = 0; i < HASH_SAMPLES; i++) {
+    const start = performance.now();
+    await passwords.hashPassword(`correct horse battery staple ${i}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const medianMs = round(times[Math.floor(times.length / 2)], 1);
+  const { memoryCost, timeCost } = passwords.PASSWORD_HASH_OPTIONS;
+  return {
+    samples: HASH_SAMPLES,
+    medianMs,
+    memoryKiB: memoryCost,
+    passes: timeCost,
+    withinTarget: medianMs >= 50 && medianMs <= 150,
   };
 }
 
@@ -411,6 +462,11 @@ function printReport(report) {
   }
   console.log(`\nHome page weight (${report.bytes.compression}; 1 KB = 1024 bytes)`);
   printBytes(report.bytes);
+  const { passwordHash: hash } = report;
+  console.log(
+    `\nPassword hash (argon2id, ${hash.memoryKiB / 1024} MiB, ${hash.passes} passes): ` +
+      `${hash.medianMs} ms median of ${hash.samples} (target 50–150 ms): ${hash.withinTarget ? "within target" : "OFF target"}`,
+  );
   console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)}`);
 }
 
