@@ -6,6 +6,17 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = `tests/e2e/.data-${PORT}`;
+/**
+ * The local identity provider for social sign-in (tests/doubles/identity-provider.ts: an OpenID Connect provider
+ * standing in for Google, and the Facebook dialog, token endpoint and Graph API). Its port follows E2E_PORT, so
+ * parallel runs each get their own.
+ */
+export const IDP_PORT = PORT + 1000;
+export const IDP_URL = `http://localhost:${IDP_PORT}`;
+export const SOCIAL_CLIENTS = {
+  google: { id: "e2e-google-client.apps.example", secret: "e2e-google-secret" },
+  facebook: { id: "2024000000000001", secret: "e2e-facebook-app-secret" },
+};
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -41,20 +52,43 @@ export default defineConfig({
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
-    url: `http://localhost:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      DATA_DIR: E2E_DATA_DIR,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign",
-      SEED_DEMO_DATA: "true",
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "node --import tsx tests/doubles/identity-provider.ts",
+      url: `${IDP_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        IDP_PORT: String(IDP_PORT),
+        FACEBOOK_CLIENT_ID: SOCIAL_CLIENTS.facebook.id,
+        FACEBOOK_CLIENT_SECRET: SOCIAL_CLIENTS.facebook.secret,
+      },
     },
-  },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      url: `http://localhost:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        NODE_ENV: "production",
+        DATA_DIR: E2E_DATA_DIR,
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign",
+        SEED_DEMO_DATA: "true",
+        DATABASE_URL: "",
+        GOOGLE_CLIENT_ID: SOCIAL_CLIENTS.google.id,
+        GOOGLE_CLIENT_SECRET: SOCIAL_CLIENTS.google.secret,
+        GOOGLE_ISSUER: IDP_URL,
+        FACEBOOK_CLIENT_ID: SOCIAL_CLIENTS.facebook.id,
+        FACEBOOK_CLIENT_SECRET: SOCIAL_CLIENTS.facebook.secret,
+        FACEBOOK_AUTHORIZE_URL: `${IDP_URL}/authorize`,
+        FACEBOOK_TOKEN_URL: `${IDP_URL}/token`,
+        FACEBOOK_GRAPH_URL: `${IDP_URL}/graph/v19.0`,
+      },
+    },
+  ],
 });

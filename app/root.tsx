@@ -13,10 +13,12 @@ import type { ReactNode } from "react";
 import type { Profile } from "./api/user.server";
 import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { KeyFilter } from "./components/key-filter";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { getEnv } from "./env.server";
 import { api } from "./services/api.server";
+import { entryCookieHeader } from "./services/entry-url.server";
 import { hasSessionCookie } from "./services/session.server";
 import { readToast } from "./services/toast.server";
 import stylesheet from "./styles/tailwind.css";
@@ -41,13 +43,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const headers = new Headers(flash.headers);
   for (const cookie of client.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
+  const publicOrigin = new URL(env.PUBLIC_URL ?? request.url).origin;
+  // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.
+  const entryCookie = await entryCookieHeader(request, {
+    loggedIn: Boolean(profile?.ok),
+    origin: publicOrigin,
+  });
+  if (entryCookie) headers.append("Set-Cookie", entryCookie);
   return data(
     {
       user: profile?.ok ? shellUser(profile.result) : null,
       toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
       blogUrl: env.BLOG_URL,
-      // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
-      publicOrigin: new URL(env.PUBLIC_URL ?? request.url).origin,
+      publicOrigin,
     },
     { headers },
   );
@@ -80,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader user={user} blogUrl={rootData.blogUrl} variant={flags.headerStyle} />
         )}
         <Toaster />
+        <KeyFilter />
         <main
           id="main"
           tabIndex={-1}

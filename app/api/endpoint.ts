@@ -24,6 +24,8 @@ export type HandlerContext<Q, P, B, U> = {
   requestId: string;
   /** Headers added to the answer, e.g. Set-Cookie on login and logout. */
   headers: Headers;
+  /** The files of a multipart body by field name (empty file inputs left out); {} for other bodies. */
+  files: Record<string, File[]>;
 };
 
 export type Endpoint<
@@ -42,6 +44,15 @@ export type Endpoint<
   query?: Q;
   params?: P;
   body?: B;
+  /**
+   * "multipart": the body is multipart/form-data (uploads); its text fields are checked with `body` and its files
+   * reach the handler as `files`. "json" (the default) also takes form-encoded bodies.
+   */
+  bodyType?: "json" | "multipart";
+  /** The most bytes a body may have; defaults to MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for multipart. */
+  maxBodyBytes?: number;
+  /** The file fields a multipart body may carry (any other is refused). */
+  fileFields?: readonly string[];
   /** responseMessage of a successful answer. */
   message?: string;
   // Method syntax on purpose: it lets every endpoint be listed as a plain `Endpoint`.

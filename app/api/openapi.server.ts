@@ -95,22 +95,47 @@ function operation(endpoint: Endpoint) {
           ? [{ session: [] }]
           : [{}, { session: [] }],
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: jsonSchema(endpoint.body) },
-              "application/x-www-form-urlencoded": { schema: jsonSchema(endpoint.body) },
-            },
-          },
-        }
-      : {}),
+    ...requestBody(endpoint),
     responses: {
       "200": { $ref: "#/components/responses/Success" },
       "400": { $ref: "#/components/responses/InvalidInput" },
       ...(endpoint.auth === "required" ? { "401": { $ref: "#/components/responses/Error" } } : {}),
+      ...(endpoint.body || endpoint.bodyType === "multipart"
+        ? { "413": { $ref: "#/components/responses/Error" } }
+        : {}),
       "500": { $ref: "#/components/responses/Error" },
+    },
+  };
+}
+
+/** JSON (or form-encoded) bodies; multipart bodies list their text fields and their files as binary strings. */
+function requestBody(endpoint: Endpoint) {
+  if (endpoint.bodyType === "multipart") {
+    const fields = (endpoint.body ? jsonSchema(endpoint.body) : { type: "object", properties: {} }) as {
+      properties?: Record<string, unknown>;
+    };
+    const files = Object.fromEntries(
+      (endpoint.fileFields ?? []).map((name) => [name, { type: "string", format: "binary" }]),
+    );
+    return {
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: { ...fields, type: "object", properties: { ...fields.properties, ...files } },
+          },
+        },
+      },
+    };
+  }
+  if (!endpoint.body) return {};
+  return {
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": { schema: jsonSchema(endpoint.body) },
+        "application/x-www-form-urlencoded": { schema: jsonSchema(endpoint.body) },
+      },
     },
   };
 }

@@ -3,6 +3,7 @@ import type { z } from "zod/v4";
 import { getDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { findSession } from "~/services/session.server";
+import { BodyTooLargeError, MAX_UPLOAD_BYTES, readBodyWithin } from "~/utils/security.server";
 import type { Endpoint } from "./endpoint";
 import { ENDPOINTS } from "./endpoints.server";
 import { ApiError, ApiRedirect, envelope, type FieldError } from "./envelope";
@@ -86,7 +87,9 @@ async function runEndpoint(
   const errors: FieldError[] = [];
   const query = validate(endpoint.query, searchParamsToObject(url.searchParams), errors);
   const params = validate(endpoint.params, rawParams, errors);
-  const body = validate(endpoint.body, endpoint.body ? await readBody(request) : {}, errors);
+  const form = endpoint.bodyType === "multipart" ? await readMultipart(request, endpoint) : null;
+  const rawBody = form ? form.fields : endpoint.body ? await readBody(request, endpoint.maxBodyBytes) : {};
+  const body = validate(endpoint.body, rawBody, errors);
   if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
 
   const headers = new Headers();
@@ -100,6 +103,7 @@ async function runEndpoint(
     request,
     requestId,
     headers,
+    files: form?.files ?? {},
   });
   headers.set("X-Request-Id", requestId);
   headers.set("Cache-Control", "private, no-store");
@@ -133,21 +137,19 @@ function searchParamsToObject(searchParams: URLSearchParams): Record<string, str
   return object;
 }
 
-/** Reads a JSON or form body, refusing more than MAX_BODY_BYTES whether or not Content-Length tells the truth. */
-async function readBody(request: Request): Promise<unknown> {
-  const limit = getEnv().MAX_BODY_BYTES;
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > limit) throw new ApiError(413, `The request body is larger than ${limit} bytes.`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > limit) throw new ApiError(413, `The request body is larger than ${limit} bytes.`);
-      chunks.push(chunk);
-    }
+/** Reads the raw bytes of a body within its cap (413 past it, whether or not Content-Length tells the truth). */
+async function readBytes(request: Request, limit: number): Promise<Buffer> {
+  try {
+    return await readBodyWithin(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new ApiError(413, error.message);
+    throw error;
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON or form-encoded body, refusing more than MAX_BODY_BYTES (or the endpoint's own cap). */
+async function readBody(request: Request, limit = getEnv().MAX_BODY_BYTES): Promise<unknown> {
+  const text = (await readBytes(request, limit)).toString("utf8");
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) {
     return searchParamsToObject(new URLSearchParams(text));
@@ -158,6 +160,39 @@ async function readBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError(400, "The request body is not valid JSON.");
   }
+}
+
+/**
+ * Reads a multipart/form-data body (form-encoded is accepted too, having no files) within the endpoint's cap:
+ * its text fields for the `body` schema, and its files by field name. Empty file inputs are left out.
+ */
+async function readMultipart(
+  request: Request,
+  endpoint: Endpoint,
+): Promise<{ fields: Record<string, string | string[]>; files: Record<string, File[]> }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+    throw new ApiError(400, "This call takes a multipart/form-data body.");
+  }
+  const bytes = await readBytes(request, endpoint.maxBodyBytes ?? MAX_UPLOAD_BYTES);
+  const form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } })
+    .formData()
+    .catch(() => {
+      throw new ApiError(400, "The form data could not be read.");
+    });
+  const text = new URLSearchParams();
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string") {
+      // A file input left empty may arrive as an empty text part: that is no file, not a text field.
+      if (!endpoint.fileFields?.includes(name)) text.append(name, value);
+      continue;
+    }
+    if (value.size === 0 && value.name === "") continue;
+    if (!endpoint.fileFields?.includes(name)) throw new ApiError(400, `This call takes no file "${name}".`);
+    files[name] = [...(files[name] ?? []), value];
+  }
+  return { fields: searchParamsToObject(text), files };
 }
 
 function errorResponse(error: unknown, requestId: string, request: Request, path: string): Response {

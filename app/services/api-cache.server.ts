@@ -19,6 +19,11 @@ export const CACHED_GETS: Record<string, readonly string[]> = {
     "/user/verifyOtp",
     "/user/persona",
     "/user/userCorporateProfile",
+    "/user/updateAddress",
+    "/user/googleLogin",
+    "/user/googlejwtLogin",
+    "/user/facebookLogin",
+    "/space/applyReferralCode",
   ],
   // cities
   "/user/cityList": [],

@@ -57,6 +57,10 @@ export class ApiClient {
   post<T>(path: string, body?: unknown, query?: Query) {
     return this.call<T>("POST", path, { body, query });
   }
+  /** A multipart POST (uploads): the form goes as it is, files and all. */
+  postForm<T>(path: string, form: FormData, query?: Query) {
+    return this.call<T>("POST", path, { body: form, query });
+  }
   put<T>(path: string, body?: unknown, query?: Query) {
     return this.call<T>("PUT", path, { body, query });
   }
@@ -118,13 +122,15 @@ export class ApiClient {
     if (this.cookie) headers.set("Cookie", this.cookie);
     const userAgent = this.request.headers.get("User-Agent");
     if (userAgent) headers.set("User-Agent", userAgent);
-    if (body !== undefined) headers.set("Content-Type", "application/json");
+    // A FormData body sets its own multipart Content-Type, boundary included.
+    const form = body instanceof FormData ? body : undefined;
+    if (body !== undefined && !form) headers.set("Content-Type", "application/json");
     const url = `${this.origin}${API_PREFIX}${path}${search ? `?${search}` : ""}`;
     return this.options.transport(
       new Request(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: this.request.signal,
       }),
     );

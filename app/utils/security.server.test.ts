@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./security.server";
+import {
+  applySecurityHeaders,
+  BodyTooLargeError,
+  bodyLimit,
+  describeBytes,
+  isBodyTooLarge,
+  isCrossOriginMutation,
+  MAX_UPLOAD_BYTES,
+  readBodyWithin,
+  readFormWithin,
+} from "./security.server";
 
 const post = (headers: Record<string, string>, method = "POST") =>
   new Request("http://localhost:3000/api/user/login", { method, headers });
@@ -45,5 +55,73 @@ describe("isBodyTooLarge", () => {
   it("compares Content-Length with MAX_BODY_BYTES", () => {
     expect(isBodyTooLarge(post({ "Content-Length": String(1024 * 1024 + 1) }))).toBe(true);
     expect(isBodyTooLarge(post({ "Content-Length": "100" }))).toBe(false);
+  });
+
+  it("lets multipart uploads through up to MAX_UPLOAD_BYTES, and no further", () => {
+    const multipart = (length: number) =>
+      post({ "Content-Type": "multipart/form-data; boundary=xyz", "Content-Length": String(length) });
+    expect(MAX_UPLOAD_BYTES).toBe(15 * 1024 * 1024);
+    expect(isBodyTooLarge(multipart(5 * 1024 * 1024))).toBe(false);
+    expect(isBodyTooLarge(multipart(MAX_UPLOAD_BYTES))).toBe(false);
+    expect(isBodyTooLarge(multipart(MAX_UPLOAD_BYTES + 1))).toBe(true);
+    // Only a real multipart Content-Type gets the larger cap.
+    const json = post({ "Content-Type": "application/json", "Content-Length": String(5 * 1024 * 1024) });
+    expect(isBodyTooLarge(json)).toBe(true);
+    expect(bodyLimit(post({ "Content-Type": "multipart/form-data" }))).toBe(1024 * 1024);
+  });
+});
+
+describe("reading a body within its cap", () => {
+  const streamed = (size: number, headers: Record<string, string> = {}) =>
+    new Request("http://localhost:3000/x", {
+      method: "POST",
+      headers,
+      body: new ReadableStream({
+        start(controller) {
+          for (let sent = 0; sent < size; sent += 1000)
+            controller.enqueue(new Uint8Array(Math.min(1000, size - sent)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+
+  it("reads a body up to the limit", async () => {
+    expect((await readBodyWithin(streamed(5000), 5000)).byteLength).toBe(5000);
+  });
+
+  it("counts the bytes when Content-Length is missing or lies", async () => {
+    await expect(readBodyWithin(streamed(5001), 5000)).rejects.toBeInstanceOf(BodyTooLargeError);
+    await expect(readBodyWithin(streamed(9000, { "Content-Length": "10" }), 5000)).rejects.toThrow(
+      "The request is larger than 4.9 KB.",
+    );
+  });
+
+  it("refuses at once when Content-Length says too much", async () => {
+    const request = new Request("http://localhost:3000/x", {
+      method: "POST",
+      headers: { "Content-Length": "999999" },
+      body: "small",
+    });
+    await expect(readBodyWithin(request, 5000)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+
+  it("says the cap the way people do", () => {
+    expect(describeBytes(MAX_UPLOAD_BYTES)).toBe("15 MB");
+    expect(describeBytes(1024 * 1024)).toBe("1 MB");
+    expect(describeBytes(512 * 1024)).toBe("512 KB");
+    expect(describeBytes(900)).toBe("900 bytes");
+  });
+
+  it("reads a multipart form with its files", async () => {
+    const form = new FormData();
+    form.append("message", "Salamat!");
+    form.append("image", new File([new Uint8Array([1, 2, 3])], "a.png", { type: "image/png" }));
+    const request = new Request("http://localhost:3000/x", { method: "POST", body: form });
+    const read = await readFormWithin(request);
+    expect(read.get("message")).toBe("Salamat!");
+    const file = read.get("image") as File;
+    expect(file.name).toBe("a.png");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 });

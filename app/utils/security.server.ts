@@ -59,8 +59,69 @@ export function isCrossOriginMutation(request: Request): boolean {
   return !own.has(origin);
 }
 
-/** True when the request says its body is over the cap (the API also counts the bytes it reads). */
+/** The most a multipart/form-data body (an upload) may carry: photos straight from a phone fit. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
+}
+
+/** The body cap of a request: MAX_UPLOAD_BYTES for uploads (multipart), MAX_BODY_BYTES for everything else. */
+export function bodyLimit(request: Request): number {
+  const { MAX_BODY_BYTES } = getEnv();
+  return isMultipart(request) ? Math.max(MAX_UPLOAD_BYTES, MAX_BODY_BYTES) : MAX_BODY_BYTES;
+}
+
+/** True when the request says its body is over its cap (readers then count the bytes they read, too). */
 export function isBodyTooLarge(request: Request): boolean {
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  return Number.isFinite(length) && length > getEnv().MAX_BODY_BYTES;
+  return Number.isFinite(length) && length > bodyLimit(request);
+}
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+  constructor(readonly limit: number) {
+    super(`The request is larger than ${describeBytes(limit)}.`);
+  }
+}
+
+/** "15 MB", "1 MB", "512 KB", "900 bytes": a cap as people say it (1 KB = 1024 bytes). */
+export function describeBytes(bytes: number): string {
+  const units = [
+    [1024 * 1024, "MB"],
+    [1024, "KB"],
+  ] as const;
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** Reads a body, refusing more than `limit` bytes (BodyTooLargeError) whether or not Content-Length tells the truth. */
+export async function readBodyWithin(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limit) throw new BodyTooLargeError(limit);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Let go of the rest unread rather than cancel: cancelling a body that Node's fetch builds from a FormData
+      // makes it fail later, unhandled, while it still pushes the rest.
+      reader.releaseLock();
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A screen action's form (uploads included), read within the request's cap; over it, BodyTooLargeError. */
+export async function readFormWithin(request: Request, limit = bodyLimit(request)): Promise<FormData> {
+  const bytes = await readBodyWithin(request, limit);
+  const type = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+  return new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData();
 }

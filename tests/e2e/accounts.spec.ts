@@ -40,7 +40,7 @@ test("sign-up shows every validation message next to its field and the first one
   await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
 });
 
-test("sign-up creates the account and logs it in", async ({ page }) => {
+test("sign-up creates the account, logs it in and starts the first-login steps", async ({ page }) => {
   const id = Math.random().toString(36).slice(2, 8);
   await visit(page, "/auth/signup-form");
   await page.getByLabel("First name").fill("Paolo");
@@ -54,7 +54,7 @@ test("sign-up creates the account and logs it in", async ({ page }) => {
   await page.getByLabel("Birth date").fill("1990-01-31");
   await page.getByLabel("I accept the terms").check();
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/user-profile\/create-profile-photo\?flow=first-login$/);
   await expect(page.getByTestId("header-user-name")).toHaveText(`Pao${id}`);
   await expectAccessible(page);
 });
@@ -150,7 +150,8 @@ test("forgot password: the e-mailed link sets a new password that logs in", asyn
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("brand-new-password");
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A new account's first login starts the walk-through.
+  await expect(page).toHaveURL(/\/user-profile\/create-profile-photo\?flow=first-login$/);
   await expect(page.getByTestId("header-user-name")).toHaveText(account.nickName);
 });
 
@@ -162,7 +163,7 @@ test("changing the password ends the other sessions", async ({ page, playwright,
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/user-profile\/create-profile-photo\?flow=first-login$/);
 
   await visit(page, "/auth/change-current-password");
   await page.getByLabel("Current password").fill("wrong-current-password");

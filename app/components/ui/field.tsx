@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import type { KeyFilter } from "~/domain/vocabulary";
 
 /**
  * Form fields with their label, hint and errors. Errors come from the server (the forms work without
@@ -29,11 +30,14 @@ export function TextField({
   type = "text",
   autoComplete,
   inputMode,
+  keyFilter,
 }: Common & {
   field: FieldMetadata<string | null | undefined>;
   type?: "text" | "email" | "password" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric";
+  /** A key-press filter of spec §5 (app/components/key-filter.tsx); the server checks the same rule. */
+  keyFilter?: KeyFilter;
 }) {
   const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   return (
@@ -41,7 +45,13 @@ export function TextField({
       <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <input {...props} autoComplete={autoComplete} inputMode={inputMode} className={inputClass} />
+      <input
+        {...props}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        data-keyfilter={keyFilter}
+        className={inputClass}
+      />
       {hint ? (
         <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
           {hint}

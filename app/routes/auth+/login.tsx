@@ -5,12 +5,14 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth-layout";
+import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import type { LoginSchema } from "~/domain/account-rules";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
+import { enabledProviders } from "~/services/social-auth.server";
 import { firstLoginStart } from "~/utils/first-login";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,7 +25,7 @@ export const meta: MetaFunction = () =>
 
 export function loader({ request }: LoaderFunctionArgs) {
   redirectIfLoggedIn(request);
-  return null;
+  return { socialProviders: enabledProviders() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
+  const { socialProviders } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
@@ -58,6 +61,8 @@ export default function LoginPage() {
         </>
       }
     >
+      <SocialButtons providers={socialProviders} redirectTo={redirectTo} />
+      {socialProviders.google || socialProviders.facebook ? <OrDivider /> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />

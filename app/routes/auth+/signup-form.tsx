@@ -6,15 +6,17 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod/v4";
 import type { Profile } from "~/api/user.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { CheckboxField, ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
 import { INTERESTED_OPTIONS } from "~/domain/account-options";
 import { SignupSchema } from "~/domain/account-rules";
+import { isAllowedText } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
 import { redirectIfLoggedIn } from "~/services/auth.server";
+import { clearEntryCookie, readEntry } from "~/services/entry-url.server";
 import { firstLoginStart } from "~/utils/first-login";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
@@ -26,7 +28,9 @@ export const meta: MetaFunction = () => pageMeta("Sign up with e-mail", "Create 
 
 export function loader({ request }: LoaderFunctionArgs) {
   redirectIfLoggedIn(request);
-  return null;
+  // A friend's share link (getMyCode's shareUrl) carries their code: it fills the referral code in.
+  const code = new URL(request.url).searchParams.get("referralCode")?.trim().toUpperCase() ?? "";
+  return { referralCode: code.length <= 20 && isAllowedText("code", code) ? code : "" };
 }
 
 const PASSWORDS = ["password", "confirmPassword"];
@@ -35,18 +39,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
   if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
   const client = api(request);
-  const answer = await client.post<Profile>("/user/userSignup", { ...submission.value, acceptTerms: true });
+  // The entry URL comes from the visitor's sealed cookie (spec §3, §4), never from the form.
+  const { entryUrl: _url, entryUrlAt: _at, ...fields } = submission.value;
+  const entry = await readEntry(request);
+  const answer = await client.post<Profile>("/user/userSignup", {
+    ...fields,
+    acceptTerms: true,
+    ...(entry ? { entryUrl: entry.url, entryUrlAt: entry.at } : {}),
+  });
   if (!answer.ok)
     return formFailure(submission, { failure: answer, hideFields: PASSWORDS, headers: client.headers });
+  client.headers.append("Set-Cookie", clearEntryCookie());
   return redirect(firstLoginStart(), { headers: client.headers });
 }
 
 export default function SignupForm() {
+  const { referralCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof SignupSchema>>({
     id: "signup",
     lastResult: actionData?.result,
+    defaultValue: { referralCode },
   });
   return (
     <AuthLayout

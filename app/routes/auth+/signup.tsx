@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
+import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { redirectIfLoggedIn } from "~/services/auth.server";
+import { enabledProviders } from "~/services/social-auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
@@ -12,16 +14,19 @@ export const meta: MetaFunction = () =>
 
 export function loader({ request }: LoaderFunctionArgs) {
   redirectIfLoggedIn(request);
-  return null;
+  return { socialProviders: enabledProviders() };
 }
 
 /** Choosing how to sign up. Google and Facebook appear here once their client settings are configured. */
 export default function SignupChoice() {
+  const { socialProviders } = useLoaderData<typeof loader>();
   return (
     <AuthLayout
       title="Create your account"
       intro="Rent storage or parking near you, or earn from the space you do not use."
     >
+      <SocialButtons providers={socialProviders} />
+      {socialProviders.google || socialProviders.facebook ? <OrDivider /> : null}
       <Link
         to="/auth/signup-form"
         className="block w-full rounded-md bg-brand-600 px-5 py-3 text-center font-semibold text-white hover:bg-brand-700"

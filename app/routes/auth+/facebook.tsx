@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { startSocialSignIn } from "~/services/social-auth.server";
+
+/**
+ * Starts signing in with Facebook: the "Continue with Facebook" link leads here (GET: a form whose answer redirects to
+ * another origin is blocked by our CSP without JavaScript; a form posting here works where that is allowed), and
+ * the browser goes on to Facebook's consent screen with the page to come back to kept. A resource route.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return startSocialSignIn("facebook", request);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return startSocialSignIn("facebook", request);
+}

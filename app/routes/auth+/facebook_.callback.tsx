@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { finishSocialSignIn } from "~/services/social-auth.server";
+
+/**
+ * Facebook sends the browser back here: the state is checked, the code exchanged, and Facebook's access token handed to
+ * the API (`/user/facebookLogin`), which verifies it and logs the user in. Then on to the first-login steps or
+ * the page the user came from; on failure, to the login page with an error toast.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return finishSocialSignIn("facebook", request);
+}

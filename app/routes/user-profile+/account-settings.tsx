@@ -1,0 +1,111 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod/v4";
+import type { AccountSettings } from "~/api/profile.server";
+import { Card, ProfilePage } from "~/components/profile-form";
+import { CheckboxField, ErrorList, SubmitButton } from "~/components/ui/field";
+import { AccountSettingsFormSchema } from "~/domain/profile-rules.server";
+import { LENGTH_UNIT_LABELS, LENGTH_UNITS } from "~/domain/vocabulary";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
+
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Account settings", "Choose how we notify you and whether sizes show in meters or feet.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const settings = await client.get<AccountSettings>("/user/viewAccountSettings");
+  if (!settings.ok) throw new Response(settings.message, { status: settings.status });
+  return settings.result;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const submission = parseWithZod(await request.formData(), { schema: AccountSettingsFormSchema });
+  if (submission.status !== "success") return formFailure(submission);
+  const answer = await client.post("/user/editProfile", submission.value);
+  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  return redirectWithToast(
+    "/user-profile/account-settings",
+    makeToast("success", "Your settings have been saved."),
+    {
+      headers: client.headers,
+    },
+  );
+}
+
+const UNIT_HINTS = { meter: "Square meters, e.g. 12 sqm", feet: "Square feet, e.g. 129 sq ft" } as const;
+
+export default function AccountSettingsPage() {
+  const settings = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof AccountSettingsFormSchema>>({
+    id: "account-settings",
+    lastResult: actionData?.result,
+    defaultValue: {
+      emailNotifications: settings.emailNotifications,
+      smsNotifications: settings.smsNotifications,
+      allowFacebookNotifications: settings.allowFacebookNotifications,
+      measurementUnit: settings.measurementUnit,
+    },
+  });
+  return (
+    <ProfilePage
+      title="Account settings"
+      intro={
+        <>
+          Logged in as <strong className="font-semibold">{settings.email}</strong>.
+        </>
+      }
+    >
+      <Card>
+        <Form method="post" {...getFormProps(form)} className="space-y-8">
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold text-slate-900">Notifications</legend>
+            <p className="text-sm text-slate-600">
+              Booking requests, messages and payments. What you switch off still shows in the app.
+            </p>
+            <CheckboxField field={fields.emailNotifications} label="E-mail notifications" />
+            <CheckboxField field={fields.smsNotifications} label="SMS notifications" />
+            <CheckboxField field={fields.allowFacebookNotifications} label="Facebook notifications" />
+          </fieldset>
+          <fieldset
+            className="space-y-3"
+            aria-describedby={fields.measurementUnit.errors ? fields.measurementUnit.errorId : undefined}
+          >
+            <legend className="text-lg font-semibold text-slate-900">Measurement unit</legend>
+            <p className="text-sm text-slate-600">How sizes of spaces are shown to you.</p>
+            {LENGTH_UNITS.map((unit) => {
+              const { key: _key, ...props } = getInputProps(fields.measurementUnit, {
+                type: "radio",
+                value: unit,
+              });
+              const id = `${fields.measurementUnit.id}-${unit}`;
+              return (
+                <div key={unit} className="flex items-start gap-3">
+                  <input {...props} id={id} className="mt-1 h-5 w-5 border-slate-400" />
+                  <label htmlFor={id} className="text-sm text-slate-800">
+                    <span className="font-medium">{LENGTH_UNIT_LABELS[unit]}</span>
+                    <span className="block text-slate-600">{UNIT_HINTS[unit]}</span>
+                  </label>
+                </div>
+              );
+            })}
+            <ErrorList id={fields.measurementUnit.errorId} errors={fields.measurementUnit.errors} />
+          </fieldset>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SubmitButton pending={navigation.state === "submitting"}>Save settings</SubmitButton>
+        </Form>
+      </Card>
+    </ProfilePage>
+  );
+}

@@ -1,0 +1,174 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { z } from "zod/v4";
+import { FeedbackFieldsSchema } from "~/api/feedback.server";
+import { ErrorList, SubmitButton } from "~/components/ui/field";
+import type { ApiFailure, ApiResult } from "~/services/api.server";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
+import type { ShellHandle } from "~/utils/shell";
+import { errorToast, makeToast } from "~/utils/toast";
+
+/**
+ * Feedback to the Space Solution team: a message, an optional 1–5 rating and an optional image, in one multipart
+ * form that works without JavaScript. The action uploads the image first (POST /space/imageUploadFeedback), then
+ * sends the feedback with its upload id (POST /feedback/giveFeedback), which stores it and mails it to support.
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Give feedback", "Tell the Space Solution team what works and what does not.");
+
+const ACCOUNT = "/user-profile/user-profile-menu";
+const UPLOAD_FAILED = "Upload failed.";
+const MAX_LENGTH = 2000;
+const RATINGS = [
+  { value: "5", label: "5 – Excellent" },
+  { value: "4", label: "4 – Good" },
+  { value: "3", label: "3 – Okay" },
+  { value: "2", label: "2 – Poor" },
+  { value: "1", label: "1 – Very poor" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireProfile(request);
+  return null;
+}
+
+/** A failure of the image upload, shown next to the image field. */
+function imageFailure(message: string, status = 400): ApiFailure {
+  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  let formData: FormData;
+  try {
+    formData = await readFormWithin(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const submission = parseWithZod(new FormData(), { schema: FeedbackFieldsSchema });
+    return formFailure(submission, {
+      failure: imageFailure("The image is too large. Please choose one of at most 15 MB.", 413),
+    });
+  }
+  // The text fields are checked here first, so a bad message never costs an upload; the file goes separately
+  // (it is never echoed back in the form's answer).
+  const text = new FormData();
+  for (const [name, value] of formData) if (typeof value === "string") text.append(name, value);
+  const submission = parseWithZod(text, { schema: FeedbackFieldsSchema });
+  if (submission.status !== "success") return formFailure(submission);
+
+  let imageUploadId: string | undefined;
+  const image = formData.get("image");
+  if (image instanceof File && (image.size > 0 || image.name)) {
+    const upload = new FormData();
+    upload.append("image", image, image.name);
+    let answer: ApiResult<{ uploadId?: string }>;
+    try {
+      answer = await client.postForm<{ uploadId?: string }>("/space/imageUploadFeedback", upload);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error("[give-feed-back] the image upload did not reach the API:", error);
+      return formFailure(submission, { failure: imageFailure(UPLOAD_FAILED), headers: client.headers });
+    }
+    if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+    if (!answer.result?.uploadId)
+      return formFailure(submission, {
+        failure: imageFailure(answer.message || UPLOAD_FAILED),
+        headers: client.headers,
+      });
+    imageUploadId = answer.result.uploadId;
+  }
+
+  const answer = await client.post("/feedback/giveFeedback", { ...submission.value, imageUploadId });
+  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  return redirectWithToast(ACCOUNT, makeToast("success", answer.message), { headers: client.headers });
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600";
+
+export default function GiveFeedback() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm<z.input<typeof FeedbackFieldsSchema> & { image?: File }>({
+    id: "give-feedback",
+    lastResult: actionData?.result,
+  });
+  const imageErrors = fields.image.errors;
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 md:py-12">
+      <div className="rounded-xl bg-white p-6 shadow-sm md:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">Give feedback</h1>
+        <p className="mt-2 text-slate-700">
+          Something not working, or an idea to make Space Solution better? Our team reads every message.
+        </p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-5">
+          <div>
+            <label htmlFor={fields.message.id} className="block text-sm font-semibold text-slate-800">
+              Your feedback
+            </label>
+            <textarea
+              {...getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` })}
+              rows={6}
+              maxLength={MAX_LENGTH}
+              className={fieldClass}
+            />
+            <p id={`${fields.message.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Up to {MAX_LENGTH} characters.
+            </p>
+            <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.rating.id} className="block text-sm font-semibold text-slate-800">
+              How would you rate Space Solution? (optional)
+            </label>
+            <select {...getSelectProps(fields.rating)} className={fieldClass}>
+              <option value="">No rating</option>
+              {RATINGS.map((rating) => (
+                <option key={rating.value} value={rating.value}>
+                  {rating.label}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.image.id} className="block text-sm font-semibold text-slate-800">
+              Attach an image (optional)
+            </label>
+            <input
+              id={fields.image.id}
+              name={fields.image.name}
+              type="file"
+              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+              aria-invalid={imageErrors ? true : undefined}
+              aria-describedby={
+                imageErrors ? `${fields.image.id}-hint ${fields.image.errorId}` : `${fields.image.id}-hint`
+              }
+              className={`${fieldClass} file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800`}
+            />
+            <p id={`${fields.image.id}-hint`} className="mt-1 text-sm text-slate-600">
+              A screenshot or photo helps us understand. JPEG or PNG, up to 15 MB.
+            </p>
+            <ErrorList id={fields.image.errorId} errors={imageErrors} />
+          </div>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SubmitButton pending={sending}>{sending ? "Sending…" : "Send feedback"}</SubmitButton>
+        </Form>
+      </div>
+      <p className="mt-6 text-center text-sm">
+        <Link to={ACCOUNT} className="font-semibold text-brand-700 underline">
+          Back to my account
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { CityListItem, Profile } from "~/api/user.server";
+import type { CorporateProfile } from "~/api/verification.server";
+import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
+import type { AddressInput } from "~/domain/address-rules";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
+import { CompanyForm } from "~/utils/verification-forms.server";
+
+/**
+ * The identity check and the company profile. "Start verification" asks POST /user/persona { action: "start" },
+ * whose 302 + redirectUrl sends the browser to the provider (the built-in sandbox: /verification-sandbox/<ref>);
+ * the provider sends it back here with ?reference=…&result=…, which this loader records with
+ * { action: "complete" } before showing the page again. "Renting as a company?" saves /user/userCorporateProfile.
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Verify your identity",
+    "Verify your identity and, if you rent as a company, your company's details.",
+  );
+
+const PATH = "/user-profile/profile-persona-verification";
+
+type IdentityStatus = Profile["identityStatus"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const url = new URL(request.url);
+  const reference = url.searchParams.get("reference");
+  const result = url.searchParams.get("result");
+  if (reference !== null || result !== null) {
+    // Back from the provider: record the result once, then show the page without it in the URL.
+    const answer = await client.post<{ status: "passed" | "failed" }>("/user/persona", {
+      action: "complete",
+      reference: reference ?? "",
+      result: result ?? "",
+    });
+    const toast = !answer.ok
+      ? answer.toast
+      : answer.result.status === "passed"
+        ? makeToast("success", "Your identity has been verified.")
+        : makeToast("warning", "The identity check did not pass. You can try again.");
+    throw await redirectWithToast(PATH, toast, { headers: client.headers });
+  }
+  const [company, list] = await Promise.all([
+    client.get<CorporateProfile | null>("/user/userCorporateProfile"),
+    client.get<CityListItem[]>("/user/cityList"),
+  ]);
+  const cities = list.ok
+    ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
+    : [];
+  const saved = company.ok ? company.result : null;
+  const slugOf = (name: string) =>
+    cities.find((city) => city.name.toLowerCase() === name.toLowerCase())?.slug ?? name;
+  return data(
+    {
+      identityStatus: profile.identityStatus,
+      company: saved
+        ? {
+            companyName: saved.companyName,
+            tinNumber: saved.tinNumber,
+            businessAddress: { ...saved.businessAddress, city: slugOf(saved.businessAddress.city) },
+          }
+        : null,
+      cities,
+      toast: !company.ok ? company.toast : !list.ok ? list.toast : null,
+    },
+    { headers: client.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "start") {
+    // On success the API answers 302 + redirectUrl, and the client sends the browser to the provider.
+    const answer = await client.post("/user/persona", { action: "start" });
+    const toast = answer.ok ? makeToast("error", "The identity check could not be started.") : answer.toast;
+    return data(
+      { result: undefined, toast },
+      { status: answer.ok ? 502 : answer.status, headers: client.headers },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: CompanyForm });
+  if (submission.status !== "success") return formFailure(submission);
+  const { intent: _, ...company } = submission.value;
+  const answer = await client.post("/user/userCorporateProfile", company);
+  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  return redirectWithToast(PATH, makeToast("success", answer.message), { headers: client.headers });
+}
+
+const STATUS: Record<IdentityStatus, { label: string; text: string; button: string | null }> = {
+  none: {
+    label: "Not started",
+    text: "Verified users get more bookings and more trust from hosts. It takes a few minutes with a valid ID.",
+    button: "Start verification",
+  },
+  pending: {
+    label: "Pending",
+    text: "Your identity check has started but has no result yet. If you did not finish it, start again.",
+    button: "Start verification",
+  },
+  passed: { label: "Passed", text: "Your identity has been verified. Thank you!", button: null },
+  failed: {
+    label: "Failed",
+    text: "Your last identity check did not pass. Check that your ID is valid and readable, then try again.",
+    button: "Try again",
+  },
+};
+
+type CompanyFields = { companyName: string; tinNumber: string; businessAddress: AddressInput };
+
+export default function ProfilePersonaVerification() {
+  const { identityStatus, company, cities } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<CompanyFields>({
+    id: "company",
+    lastResult: actionData?.result,
+    defaultValue: company ?? undefined,
+  });
+  const status = STATUS[identityStatus];
+  const pending = navigation.state === "submitting";
+  return (
+    <ProfileStepCard
+      title="Verify your identity"
+      intro={
+        <p>We check your identity with our verification partner. Your ID is never shown to other users.</p>
+      }
+      after={
+        <section aria-labelledby="company-heading" className="mt-6 rounded-xl bg-white p-6 shadow-sm md:p-8">
+          <h2 id="company-heading" className="text-xl font-bold text-slate-900">
+            Renting as a company?
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Add your company's details and its TIN, so receipts and contracts carry the company's name.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+            <input type="hidden" name="intent" value="company" />
+            <TextField field={fields.companyName} label="Company name" autoComplete="organization" />
+            <TextField
+              field={fields.tinNumber}
+              label="TIN number"
+              inputMode="numeric"
+              hint="9 to 12 digits, for example 123-456-789-000."
+            />
+            <AddressFields legend="Business address" field={fields.businessAddress} cities={cities} />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <SubmitButton pending={pending}>Save company profile</SubmitButton>
+          </Form>
+        </section>
+      }
+    >
+      <section aria-labelledby="identity-heading" className="space-y-4">
+        <h2 id="identity-heading" className="text-lg font-semibold text-slate-900">
+          Identity check
+        </h2>
+        <p>
+          Status: <strong data-testid="identity-status">{status.label}</strong>
+        </p>
+        <p className="text-slate-700">{status.text}</p>
+        {status.button ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="start" />
+            <SubmitButton pending={pending}>{status.button}</SubmitButton>
+          </Form>
+        ) : null}
+      </section>
+    </ProfileStepCard>
+  );
+}

@@ -1,0 +1,430 @@
+import { redirect } from "@remix-run/node";
+import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod/v4";
+import type { Profile } from "~/api/user.server";
+import { getEnv } from "~/env.server";
+import { firstLoginStart } from "~/utils/first-login";
+import { safeRedirect } from "~/utils/redirect";
+import { errorToast } from "~/utils/toast";
+import { type ApiClient, type ApiResult, api } from "./api.server";
+import { clearEntryCookie, readEntry } from "./entry-url.server";
+import { createSealedCookie } from "./sealed-cookie.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * Signing in with Google and Facebook.
+ *
+ * The provider settings and Google's discovery document (used by the API to verify tokens, and by the screens to
+ * run the OAuth2 code flow) live here. The screens run the flow with remix-auth-oauth2 strategies — authorization
+ * code with PKCE, the state checked against a short-lived cookie — and then hand the provider's token to the API
+ * (`/user/googlejwtLogin` with Google's ID token, `/user/facebookLogin` with Facebook's access token), which
+ * verifies it itself and creates the session. The screens never decide who the user is.
+ */
+
+export type SocialProvider = "google" | "facebook";
+
+export const PROVIDER_LABELS: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook" };
+
+export function notEnabledMessage(provider: SocialProvider): string {
+  return `${PROVIDER_LABELS[provider]} sign-in is not enabled.`;
+}
+
+export type GoogleSettings = { clientId: string; clientSecret: string; issuer: string };
+export type FacebookSettings = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  graphUrl: string;
+};
+
+/** Google's settings, or null when sign-in with Google is not configured (both client settings are needed). */
+export function googleSettings(): GoogleSettings | null {
+  const env = getEnv();
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+  return {
+    clientId: env.GOOGLE_CLIENT_ID,
+    clientSecret: env.GOOGLE_CLIENT_SECRET,
+    issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ""),
+  };
+}
+
+/** Facebook's settings, or null when sign-in with Facebook is not configured. */
+export function facebookSettings(): FacebookSettings | null {
+  const env = getEnv();
+  if (!env.FACEBOOK_CLIENT_ID || !env.FACEBOOK_CLIENT_SECRET) return null;
+  return {
+    clientId: env.FACEBOOK_CLIENT_ID,
+    clientSecret: env.FACEBOOK_CLIENT_SECRET,
+    authorizeUrl: env.FACEBOOK_AUTHORIZE_URL,
+    tokenUrl: env.FACEBOOK_TOKEN_URL,
+    graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ""),
+  };
+}
+
+/** Which sign-in buttons the login and sign-up screens show. */
+export function enabledProviders(): Record<SocialProvider, boolean> {
+  return { google: googleSettings() !== null, facebook: facebookSettings() !== null };
+}
+
+/** The provider could not be reached or answered nonsense: the user can only try again later. */
+export class ProviderUnavailableError extends Error {
+  override name = "ProviderUnavailableError";
+}
+
+/** How long a call to a provider may take before we give up. */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+const DiscoverySchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
+});
+
+export type OidcDiscovery = z.infer<typeof DiscoverySchema>;
+
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+const discoveryCache = new Map<string, { document: OidcDiscovery; expiresAt: number }>();
+
+/**
+ * The OpenID Connect discovery document of an issuer (Google's: https://accounts.google.com/.well-known/…),
+ * kept for an hour. Its `issuer` must be the issuer asked for (OpenID Connect Discovery §4.3).
+ */
+export async function oidcDiscovery(issuer: string): Promise<OidcDiscovery> {
+  const cached = discoveryCache.get(issuer);
+  if (cached && cached.expiresAt > Date.now()) return cached.document;
+  let document: OidcDiscovery;
+  try {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    document = DiscoverySchema.parse(await response.json());
+  } catch (error) {
+    throw new ProviderUnavailableError(`the discovery document of ${issuer} could not be read: ${error}`);
+  }
+  if (document.issuer.replace(/\/+$/, "") !== issuer) {
+    throw new ProviderUnavailableError(`the discovery document of ${issuer} names another issuer`);
+  }
+  discoveryCache.set(issuer, { document, expiresAt: Date.now() + DISCOVERY_TTL_MS });
+  return document;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The flow's cookies: the strategy's state cookies (state and PKCE verifier), and where to go after signing in,
+// kept through the provider's round trip in a sealed cookie (it is user data: AES-256-GCM, see sealed-cookie).
+
+const FLOW_MAX_AGE_S = 10 * 60;
+const AUTH_PATH = "/auth";
+
+type ReturnTo = { provider: SocialProvider; redirectTo: string };
+
+const returnCookie = createSealedCookie<ReturnTo>("ss_oauth_return", {
+  maxAgeSeconds: FLOW_MAX_AGE_S,
+  validate(value) {
+    const { provider, redirectTo } = (value ?? {}) as Partial<ReturnTo>;
+    if (provider !== "google" && provider !== "facebook") return null;
+    const safe = safeRedirect(redirectTo, "");
+    return safe ? { provider, redirectTo: safe } : null;
+  },
+});
+
+/** The page to return to that was kept when this provider's sign-in started (a path on this site), if any. */
+async function readReturnTo(request: Request, provider: SocialProvider): Promise<string | null> {
+  const kept = await returnCookie.parse(request.headers.get("Cookie"));
+  return kept?.provider === provider ? kept.redirectTo : null;
+}
+
+function cookieNames(request: Request): string[] {
+  return (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.slice(0, part.indexOf("=")).trim())
+    .filter(Boolean);
+}
+
+/** Set-Cookie headers that remove the flow's cookies (the strategy's state cookies and the return cookie). */
+function clearFlowCookies(request: Request, provider: SocialProvider): Headers {
+  const headers = new Headers();
+  const secure = getEnv().secureCookies ? "; Secure" : "";
+  for (const name of cookieNames(request)) {
+    if (name.startsWith(`${stateCookieName(provider)}:`)) {
+      headers.append("Set-Cookie", `${name}=; Path=${AUTH_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    }
+  }
+  if (cookieNames(request).includes(returnCookie.name)) headers.append("Set-Cookie", returnCookie.clear());
+  return headers;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The strategies.
+
+/** What a finished provider round trip gives the callback screen: the API's answer to the token. */
+type SignInAnswer = { client: ApiClient; answer: ApiResult<Profile> };
+
+type Tokens = OAuth2Strategy.VerifyOptions["tokens"];
+
+function stateCookieName(provider: SocialProvider): string {
+  return `ss_oauth_${provider}`;
+}
+
+function callbackUrl(request: Request, provider: SocialProvider): string {
+  const origin = new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+  return `${origin}${AUTH_PATH}/${provider}/callback`;
+}
+
+function strategyCookie(provider: SocialProvider) {
+  return {
+    name: stateCookieName(provider),
+    path: AUTH_PATH,
+    maxAge: FLOW_MAX_AGE_S,
+    httpOnly: true as const,
+    sameSite: "Lax" as const,
+    ...(getEnv().secureCookies ? { secure: true as const } : {}),
+  };
+}
+
+/** The answer of a token endpoint, with the accessors remix-auth-oauth2's tokens have. */
+class ProviderTokens implements Tokens {
+  constructor(public data: Record<string, unknown>) {}
+  private string(name: string): string {
+    const value = this.data[name];
+    if (typeof value !== "string") throw new Error(`Missing or invalid '${name}' field`);
+    return value;
+  }
+  tokenType() {
+    return this.string("token_type");
+  }
+  accessToken() {
+    return this.string("access_token");
+  }
+  accessTokenExpiresInSeconds() {
+    const value = this.data.expires_in;
+    if (typeof value !== "number") throw new Error("Missing or invalid 'expires_in' field");
+    return value;
+  }
+  accessTokenExpiresAt() {
+    return new Date(Date.now() + this.accessTokenExpiresInSeconds() * 1000);
+  }
+  hasRefreshToken() {
+    return typeof this.data.refresh_token === "string";
+  }
+  refreshToken() {
+    return this.string("refresh_token");
+  }
+  hasScopes() {
+    return typeof this.data.scope === "string";
+  }
+  scopes() {
+    return this.string("scope").split(" ");
+  }
+  idToken() {
+    return this.string("id_token");
+  }
+}
+
+/** The token endpoint refused the code or answered something that is not a token. */
+class TokenExchangeError extends Error {
+  override name = "TokenExchangeError";
+}
+
+/**
+ * remix-auth-oauth2's strategy with the code exchange done here, the app's credentials sent as client_id and
+ * client_secret in the form body ("client_secret_post"), for two reasons:
+ * - Facebook's token endpoint takes them only that way (the generic strategy sends HTTP Basic); Google takes both;
+ * - the generic exchange (arctic) sets Content-Length by hand, which the fetch of remix-serve's runtime refuses
+ *   ("invalid content-length header": remix-serve installs undici's fetch over Node's own, whose dispatcher it
+ *   then shares).
+ */
+class CodeFlowStrategy<User> extends OAuth2Strategy<User> {
+  constructor(
+    readonly provider: SocialProvider,
+    options: OAuth2Strategy.ConstructorOptions,
+    verify: ConstructorParameters<typeof OAuth2Strategy<User>>[1],
+  ) {
+    super(options, verify);
+    this.name = provider;
+  }
+
+  protected override async validateAuthorizationCode(code: string, codeVerifier: string): Promise<Tokens> {
+    const { tokenEndpoint, clientId, clientSecret, redirectURI } = this.options;
+    const body = new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: codeVerifier,
+      client_id: clientId,
+      client_secret: clientSecret ?? "",
+      redirect_uri: String(redirectURI ?? ""),
+    });
+    const response = await fetch(tokenEndpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body,
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+    const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!response.ok || typeof data?.access_token !== "string") {
+      throw new TokenExchangeError(
+        `${PROVIDER_LABELS[this.provider]}'s token endpoint answered ${response.status}`,
+      );
+    }
+    return new ProviderTokens(data);
+  }
+}
+
+/** The visitor's entry URL (spec §3, §4), stored on the account if this sign-in creates one. */
+async function entryFields(request: Request): Promise<{ entryUrl?: string; entryUrlAt?: string }> {
+  const entry = await readEntry(request);
+  return entry ? { entryUrl: entry.url, entryUrlAt: entry.at } : {};
+}
+
+async function strategyFor(
+  provider: SocialProvider,
+  request: Request,
+): Promise<OAuth2Strategy<SignInAnswer> | null> {
+  if (provider === "google") {
+    const settings = googleSettings();
+    if (!settings) return null;
+    const discovery = await oidcDiscovery(settings.issuer);
+    return new CodeFlowStrategy<SignInAnswer>(
+      "google",
+      {
+        cookie: strategyCookie("google"),
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        authorizationEndpoint: discovery.authorization_endpoint,
+        tokenEndpoint: discovery.token_endpoint,
+        redirectURI: callbackUrl(request, "google"),
+        scopes: ["openid", "email", "profile"],
+        codeChallengeMethod: CodeChallengeMethod.S256,
+      },
+      // Google's ID token goes to the API, which checks its signature, issuer, audience and expiry.
+      async ({ request, tokens }) => {
+        const client = api(request);
+        const body = { token: tokens.idToken(), ...(await entryFields(request)) };
+        return { client, answer: await client.post<Profile>("/user/googlejwtLogin", body) };
+      },
+    );
+  }
+  const settings = facebookSettings();
+  if (!settings) return null;
+  return new CodeFlowStrategy<SignInAnswer>(
+    "facebook",
+    {
+      cookie: strategyCookie("facebook"),
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      authorizationEndpoint: settings.authorizeUrl,
+      tokenEndpoint: settings.tokenUrl,
+      redirectURI: callbackUrl(request, "facebook"),
+      scopes: ["email", "public_profile"],
+      codeChallengeMethod: CodeChallengeMethod.S256,
+    },
+    // Facebook's access token goes to the API, which asks the Graph API whose token it is and for which app.
+    async ({ request, tokens }) => {
+      const client = api(request);
+      const body = { accessToken: tokens.accessToken(), ...(await entryFields(request)) };
+      return { client, answer: await client.post<Profile>("/user/facebookLogin", body) };
+    },
+  );
+}
+
+function loginPage(redirectTo: string | null): string {
+  return redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : "/auth/login";
+}
+
+function unavailableMessage(provider: SocialProvider): string {
+  return `We could not reach ${PROVIDER_LABELS[provider]}. Please try again in a moment.`;
+}
+
+/**
+ * Starts signing in with a provider (the "Continue with …" buttons post here): keeps the page to return to and
+ * sends the browser to the provider's consent screen, with the state and PKCE verifier in a cookie.
+ */
+export async function startSocialSignIn(provider: SocialProvider, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const fields = request.method === "POST" ? await request.formData() : url.searchParams;
+  const redirectTo = safeRedirect(fields.get("redirectTo"), "");
+  let strategy: OAuth2Strategy<SignInAnswer> | null;
+  try {
+    strategy = await strategyFor(provider, request);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    console.error(`[social] ${error.message}`);
+    return redirectWithToast(loginPage(redirectTo), errorToast(unavailableMessage(provider)));
+  }
+  if (!strategy) return redirectWithToast(loginPage(redirectTo), errorToast(notEnabledMessage(provider)));
+  // Only the path: a `state` in the query would make the strategy treat this as the provider's callback.
+  const start = new Request(`${url.origin}${url.pathname}`, { headers: request.headers });
+  try {
+    await strategy.authenticate(start);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const headers = new Headers(thrown.headers);
+    if (redirectTo) headers.append("Set-Cookie", await returnCookie.serialize({ provider, redirectTo }));
+    return redirect(thrown.headers.get("Location") ?? "/auth/login", { headers });
+  }
+  throw new Error("the OAuth2 strategy neither redirected nor failed");
+}
+
+/** The toast for a round trip that did not end with a token for the API. */
+function failureMessage(provider: SocialProvider, error: unknown, request: Request): string {
+  const label = PROVIDER_LABELS[provider];
+  const url = new URL(request.url);
+  if (error instanceof OAuth2RequestError && url.searchParams.has("error")) {
+    return error.code === "access_denied"
+      ? `You cancelled signing in with ${label}.`
+      : `${label} could not sign you in. Please try again.`;
+  }
+  if (error instanceof ReferenceError || error instanceof RangeError) {
+    // No state cookie, or a state that is not ours: an old tab, or a link someone else made.
+    return `Your ${label} sign-in expired or was not started here. Please try again.`;
+  }
+  return `We could not complete your ${label} sign-in. Please try again.`;
+}
+
+/**
+ * The provider's redirect back: checks the state, exchanges the code, hands the token to the API and sends the
+ * user on — through the first-login steps when the account is new, else back where they came from. Failures go
+ * to the login page with an error toast.
+ */
+export async function finishSocialSignIn(provider: SocialProvider, request: Request): Promise<Response> {
+  const headers = clearFlowCookies(request, provider);
+  const redirectTo = await readReturnTo(request, provider);
+  const fail = (message: string) =>
+    redirectWithToast(loginPage(redirectTo), errorToast(message), { headers });
+
+  let signedIn: SignInAnswer;
+  try {
+    const strategy = await strategyFor(provider, request);
+    if (!strategy) return fail(notEnabledMessage(provider));
+    signedIn = await strategy.authenticate(request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ProviderUnavailableError) {
+      console.error(`[social] ${error.message}`);
+      return fail(unavailableMessage(provider));
+    }
+    let cause = "";
+    for (
+      let inner = error instanceof Error ? error.cause : undefined;
+      inner;
+      inner = (inner as Error).cause
+    ) {
+      cause += ` (${inner})`;
+    }
+    console.warn(
+      `[social] ${provider} sign-in failed: ${error instanceof Error ? error.message : error}${cause}`,
+    );
+    return fail(failureMessage(provider, error, request));
+  }
+
+  const { client, answer } = signedIn;
+  for (const setCookie of client.headers.getSetCookie()) headers.append("Set-Cookie", setCookie);
+  if (!answer.ok) return fail(answer.message);
+  headers.append("Set-Cookie", clearEntryCookie());
+  // A new account is walked through photo, phone and address once, as after an e-mail sign-up.
+  return redirect(answer.result.firstLogin ? firstLoginStart() : (redirectTo ?? "/"), { headers });
+}
