@@ -37,6 +37,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One folder per port, so parallel runs (E2E_PORT) do not delete each other's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -13,11 +13,16 @@ import type { ServerBuild } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
 import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
 
 getEnv();
 installShutdownHandlers();
+// Derive the sealed-cookie key once, at start-up (PBKDF2, 100,000 iterations), not during a visitor's request.
+sealer()
+  .seal("warm-up", 0)
+  .catch((error) => console.error("[server] could not derive the sealed-cookie key:", error));
 // Open the database (migrations, first-start data) and start the job workers now, not on the first request.
 startJobs().catch((error) =>
   console.error("[server] could not start the database and the job workers:", error),

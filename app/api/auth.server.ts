@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { loginFailures, passwordResetTokens, sessions, type User, users } from "~/db/schema";
-import * as rules from "~/domain/account-rules";
+import * as rules from "~/domain/account-rules.server";
 import { makeReferralCode } from "~/domain/referral-code";
 import { getEnv } from "~/env.server";
 import { sendMail } from "~/services/mail.server";

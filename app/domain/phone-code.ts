@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { phoneNumber as phoneNumberRule } from "./account-rules";
+import { phoneNumber as phoneNumberRule } from "./account-rules.server";
 
 /**
  * Confirming a phone number with a code texted to it (issue 3 item 9): 6 digits, valid 5 minutes, 5 wrong tries,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { keyFiltered } from "./account-rules.server";
 import {
   AccountSettingsFormSchema,
   EditAccountFormSchema,
   EditProfileSchema,
   InviteFriendFormSchema,
-  keyFiltered,
   splitEmails,
 } from "./profile-rules.server";
 

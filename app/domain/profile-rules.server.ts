@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
-import * as rules from "./account-rules";
+import * as rules from "./account-rules.server";
 import { INVITATIONS_PER_CALL, isGender } from "./profile-options";
-import { isAllowedText, type KeyFilter, LENGTH_UNITS } from "./vocabulary";
+import { LENGTH_UNITS } from "./vocabulary";
 
 /**
  * The rules of the profile, settings and invitation calls (spec §5), shared by the API (app/api/profile.server.ts)
@@ -11,37 +11,7 @@ import { isAllowedText, type KeyFilter, LENGTH_UNITS } from "./vocabulary";
  * these schemas stay out of the JavaScript the browser downloads.
  */
 
-const FILTER_RULES: { readonly [F in KeyFilter]: string } = {
-  label: "may only contain letters, digits, spaces, hyphens and underscores.",
-  name: "may only contain letters, hyphens and underscores.",
-  code: "may only contain letters, digits, hyphens and underscores.",
-};
-
-/** A string that passes the key-press filter `filter` as a whole; stored NFC-normalized (ñ as one character). */
-export function keyFiltered(filter: KeyFilter, label: string) {
-  return z
-    .string()
-    .refine((value) => isAllowedText(filter, value), `${label} ${FILTER_RULES[filter]}`)
-    .transform((value) => value.normalize("NFC"));
-}
-
-// --- The fields, each as a value that is given (the optionality differs between the API and the form) ---------
-
-/** Names and nickname use the `label` filter, not `name`: `name` refuses spaces ("Dela Cruz", "Ma Teresa"). */
-const firstName = rules.firstName.pipe(keyFiltered("label", "First name"));
-const lastName = rules.lastName.pipe(keyFiltered("label", "Last name"));
-const nickName = rules.nickName.pipe(keyFiltered("label", "Nick name"));
-const middleName = z
-  .string({ error: "Middle name must be text." })
-  .trim()
-  .max(60, "Middle name must be at most 60 characters.")
-  .pipe(keyFiltered("label", "Middle name"));
-/** Suffixes are written with a dot (Jr., Sr.), which the label filter refuses: they get a rule of their own. */
-const suffix = z
-  .string({ error: "Suffix must be text." })
-  .trim()
-  .max(10, "Suffix must be at most 10 characters.")
-  .regex(/^[A-Za-z0-9. -]*$/, "Suffix may only contain letters, digits, dots, spaces and hyphens.");
+const { firstName, lastName, nickName, middleNameText: middleName, suffixText: suffix, keyFiltered } = rules;
 const aboutMe = z
   .string({ error: "About me must be text." })
   .trim()

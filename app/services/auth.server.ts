@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Profile } from "~/api/user.server";
-import { LoginSchema } from "~/domain/account-rules";
+import { LoginSchema } from "~/domain/account-rules.server";
 import { safeRedirect } from "~/utils/redirect";
 import { type ApiClient, type ApiResult, api } from "./api.server";
 import { hasSessionCookie } from "./session.server";

@@ -72,7 +72,8 @@ test("a duplicate e-mail is refused on the e-mail field", async ({ page }) => {
   await page.getByLabel("Birth date").fill("1990-01-31");
   await page.getByLabel("I accept the terms").check();
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("main").getByText("This email is already registered.")).toBeVisible();
+  // The field's own error (with JavaScript the live check says it too).
+  await expect(page.locator("#signup-email-error")).toHaveText("This email is already registered.");
   await expect(page.getByTestId("toast")).toContainText("This email is already registered.");
 });
 
@@ -182,4 +183,25 @@ test("changing the password ends the other sessions", async ({ page, playwright,
 
   expect((await otherDevice.get("/api/user/viewUserProfile")).status()).toBe(401);
   await otherDevice.dispose();
+});
+
+test("with JavaScript, a taken e-mail and the referral code are checked when leaving the field", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(
+    !javaScriptEnabled,
+    "a JavaScript enhancement; without it the server checks on submit (tested above)",
+  );
+  await visit(page, "/auth/signup-form");
+  await page.getByLabel("Email").fill(demoUsers.host.email);
+  await page.getByLabel("Mobile number").focus();
+  await expect(page.getByText("This email is already registered.")).toBeVisible();
+
+  await page.getByLabel("Referral code (optional)").fill("NOPE-0000");
+  await page.getByLabel("Birth date").focus();
+  await expect(page.getByText("This referral code is not valid.")).toBeVisible();
+  await page.getByLabel("Referral code (optional)").fill(demoUsers.host.referralCode);
+  await page.getByLabel("Birth date").focus();
+  await expect(page.getByText("Referral code found")).toBeVisible();
 });

@@ -29,13 +29,14 @@ test("a session that ended shows the Error toast on the home page, which goes aw
   await expect(
     page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Login" }),
   ).toBeVisible();
-  await expectAccessible(page);
-
   const close = toast.getByRole("button", { name: "Close notification" });
   if (testInfo.project.name === "js-on") {
+    // Closed at once: on a busy machine axe could otherwise outlast the toast's 5 s.
     await close.click();
     await expect(toast).toHaveCount(0);
+    await expectAccessible(page);
   } else {
+    await expectAccessible(page);
     // Without JavaScript there is no close button: CSS hides the toast after its 5 s.
     await expect(close).toHaveCount(0);
     await expect(toast).toBeHidden({ timeout: 9_000 });

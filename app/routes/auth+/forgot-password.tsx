@@ -2,10 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { z } from "zod/v4";
+import type { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton, TextField } from "~/components/ui/field";
-import { email } from "~/domain/account-rules";
+import { ForgotPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/services/api.server";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,10 +16,8 @@ export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
 
 export const meta: MetaFunction = () => pageMeta("Forgot password", "Get a link to choose a new password.");
 
-const ForgotSchema = z.object({ email });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return formFailure(submission);
   const client = api(request);
   const answer = await client.get("/user/forgotPassword", { email: submission.value.email });
@@ -34,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof ForgotSchema>>({
+  const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     id: "forgot-password",
     lastResult: actionData?.result,
   });

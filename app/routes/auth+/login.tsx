@@ -10,7 +10,7 @@ import type { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth-layout";
 import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
-import type { LoginSchema } from "~/domain/account-rules";
+import type { LoginSchema } from "~/domain/account-rules.server";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
 import { enabledProviders } from "~/services/social-auth.server";
 import { firstLoginStart } from "~/utils/first-login";

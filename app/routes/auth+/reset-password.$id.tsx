@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
-import { ResetPasswordSchema } from "~/domain/account-rules";
+import { ResetPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/services/api.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formFailure } from "~/utils/form.server";

@@ -10,9 +10,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { z } from "zod/v4";
 import type { Profile } from "~/api/user.server";
 import { AuthLayout } from "~/components/auth-layout";
+import { askApi, LiveCheck, type LiveMessage } from "~/components/live-check";
 import { CheckboxField, ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
 import { INTERESTED_OPTIONS } from "~/domain/account-options";
-import { SignupSchema } from "~/domain/account-rules";
+import { SignupSchema } from "~/domain/account-rules.server";
 import { isAllowedText } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
 import { redirectIfLoggedIn } from "~/services/auth.server";
@@ -97,6 +98,7 @@ export default function SignupForm() {
           hint="What other users see."
         />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
+        <LiveCheck inputId={fields.email.id} check={checkEmail} />
         <TextField
           field={fields.phoneNumber}
           label="Mobile number"
@@ -131,6 +133,7 @@ export default function SignupForm() {
           autoComplete="off"
           hint="Got a code from a friend? You both get a voucher after your first booking."
         />
+        <LiveCheck inputId={fields.referralCode.id} check={checkReferralCode} />
         <CheckboxField
           field={fields.acceptTerms}
           label="I accept the terms and conditions and the privacy policy."
@@ -140,4 +143,26 @@ export default function SignupForm() {
       </Form>
     </AuthLayout>
   );
+}
+
+/** emailCheck as the user leaves the field (spec §7), so a taken address is known before submitting. */
+async function checkEmail(email: string, signal: AbortSignal): Promise<LiveMessage | null> {
+  const answer = await askApi<{ available: boolean }>(
+    `/user/emailCheck?email=${encodeURIComponent(email)}`,
+    signal,
+  );
+  if (!answer) return null;
+  return answer.available ? null : { tone: "error", text: "This email is already registered." };
+}
+
+/** checkReferralCode as the user leaves the field. */
+async function checkReferralCode(code: string, signal: AbortSignal): Promise<LiveMessage | null> {
+  const answer = await askApi<{ valid: boolean }>(
+    `/space/checkReferralCode?referralCode=${encodeURIComponent(code)}`,
+    signal,
+  );
+  if (!answer) return null;
+  return answer.valid
+    ? { tone: "ok", text: "Referral code found: you both get a voucher after your first booking." }
+    : { tone: "error", text: "This referral code is not valid." };
 }

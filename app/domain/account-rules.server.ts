@@ -1,32 +1,62 @@
 import { z } from "zod/v4";
 import { INTERESTED_OPTIONS } from "./account-options";
+import { isAllowedText, type KeyFilter } from "./vocabulary";
 
 /**
- * The account fields' rules (spec §5), shared by the API and the screens. Messages the spec gives are copied
+ * The account fields' rules (spec §5), shared by the API and the screens' actions. Messages the spec gives are copied
  * exactly; where it gives none (password confirmation, the phone maximum) they are written in the same voice.
+ * A .server module: the browser build gets an empty stub, so zod stays out of the JavaScript phones download.
  */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const FILTER_RULES: { readonly [F in KeyFilter]: string } = {
+  label: "may only contain letters, digits, spaces, hyphens and underscores.",
+  name: "may only contain letters, hyphens and underscores.",
+  code: "may only contain letters, digits, hyphens and underscores.",
+};
+
+/**
+ * A string that passes the key-press filter `filter` (spec §5, vocabulary.ts) as a whole, stored NFC-normalized:
+ * the browser filters key presses for quick feedback, and the server enforces the same rule.
+ */
+export function keyFiltered(filter: KeyFilter, label: string) {
+  return z
+    .string()
+    .refine((value) => isAllowedText(filter, value), `${label} ${FILTER_RULES[filter]}`)
+    .transform((value) => value.normalize("NFC"));
+}
 
 export const email = required("Email is required")
   .pipe(z.email("Invalid Email."))
   .transform((value) => value.toLowerCase());
 
-export const firstName = required("First name is required").pipe(
-  z.string().max(60, "First name must be at most 60 characters."),
-);
-export const lastName = required("Last name is required").pipe(
-  z.string().max(60, "Last name must be at most 60 characters."),
-);
-export const nickName = required("Nick name is required").pipe(
-  z.string().max(40, "Nick name must be at most 40 characters."),
-);
-/** middleName and suffix: no rule but a sensible length; empty means none. */
-export const optionalName = z
-  .string()
+/** Names and nickname use the `label` filter, not `name`: `name` refuses spaces ("Dela Cruz", "Ma Teresa"). */
+export const firstName = required("First name is required")
+  .pipe(z.string().max(60, "First name must be at most 60 characters."))
+  .pipe(keyFiltered("label", "First name"));
+export const lastName = required("Last name is required")
+  .pipe(z.string().max(60, "Last name must be at most 60 characters."))
+  .pipe(keyFiltered("label", "Last name"));
+export const nickName = required("Nick name is required")
+  .pipe(z.string().max(40, "Nick name must be at most 40 characters."))
+  .pipe(keyFiltered("label", "Nick name"));
+/** middleName: no rule of the spec's but the name filter's and a sensible length. */
+export const middleNameText = z
+  .string({ error: "Middle name must be text." })
   .trim()
-  .max(60, "Must be at most 60 characters.")
-  .nullish()
-  .transform((value) => value || null);
+  .max(60, "Middle name must be at most 60 characters.")
+  .pipe(keyFiltered("label", "Middle name"));
+/** Suffixes are written with a dot (Jr., Sr.), which the label filter refuses: they get a rule of their own. */
+export const suffixText = z
+  .string({ error: "Suffix must be text." })
+  .trim()
+  .max(10, "Suffix must be at most 10 characters.")
+  .regex(/^[A-Za-z0-9. -]*$/, "Suffix may only contain letters, digits, dots, spaces and hyphens.");
+
+/** An optional field of a form: empty or missing means none (null). */
+function optionalText<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.nullish().transform((value) => value || null);
+}
 
 export const phoneNumber = required("Phone number is required")
   .pipe(z.string().min(10, "Phone number must be greater than or equal to 10 characters."))
@@ -71,9 +101,9 @@ export const PASSWORDS_DIFFER = "Passwords do not match.";
 export const SignupSchema = z
   .strictObject({
     firstName,
-    middleName: optionalName,
+    middleName: optionalText(middleNameText),
     lastName,
-    suffix: optionalName,
+    suffix: optionalText(suffixText),
     nickName,
     email,
     phoneNumber,
@@ -110,6 +140,8 @@ export const ResetPasswordSchema = z
     message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],
   });
+
+export const ForgotPasswordSchema = z.object({ email });
 
 export const ChangePasswordSchema = z
   .strictObject({
