@@ -141,3 +141,8 @@ export function getEnv(): Env {
   }
   return cached;
 }
+
+/** The site's public origin for absolute links (e-mails, share links, canonical URLs): PUBLIC_URL, else the request's. */
+export function publicOrigin(request: Request): string {
+  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+}

@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { getEnv } from "./env.server";
+import { getEnv, publicOrigin } from "./env.server";
 import { api } from "./services/api.server";
 import { entryCookieHeader } from "./services/entry-url.server";
 import { hasSessionCookie } from "./services/session.server";
@@ -44,11 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(flash.headers);
   for (const cookie of client.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
-  const publicOrigin = new URL(env.PUBLIC_URL ?? request.url).origin;
+  const origin = publicOrigin(request);
   // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.
   const entryCookie = await entryCookieHeader(request, {
     loggedIn: Boolean(profile?.ok),
-    origin: publicOrigin,
+    origin,
   });
   if (entryCookie) headers.append("Set-Cookie", entryCookie);
   return data(
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: profile?.ok ? shellUser(profile.result) : null,
       toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
       blogUrl: env.BLOG_URL,
-      publicOrigin,
+      publicOrigin: origin,
     },
     { headers },
   );

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { loginFailures, passwordResetTokens, sessions, type User, users } from "~/db/schema";
+import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema";
+import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import * as rules from "~/domain/account-rules.server";
-import { makeReferralCode } from "~/domain/referral-code";
-import { getEnv } from "~/env.server";
+import { publicOrigin } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 import { hashPassword, verifyPassword } from "~/services/password.server";
 import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
@@ -38,34 +38,6 @@ function isUniqueViolation(error: unknown): boolean {
 
 function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, message, [{ field, message }]);
-}
-
-/** The public origin links in e-mails point at: PUBLIC_URL, else the origin the call came to. */
-function linkOrigin(request: Request): string {
-  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
-}
-
-async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return user;
-}
-
-/** A referral code nobody has yet (ten tries at four random characters is plenty). */
-async function uniqueReferralCode(db: Database, firstName: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const code = makeReferralCode(firstName);
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.referralCode, code))
-      .limit(1);
-    if (!taken) return code;
-  }
-  throw new Error("could not find a free referral code");
 }
 
 export const userSignup = defineEndpoint({
@@ -125,7 +97,7 @@ export const userSignup = defineEndpoint({
         "Welcome to Space Solution! You can now find storage and parking near you, or list the space you do not use.",
         `Your referral code is ${user.referralCode}: share it with friends and you both get a voucher after their first booking.`,
         "",
-        `Start here: ${linkOrigin(request)}/`,
+        `Start here: ${publicOrigin(request)}/`,
       ].join("\n"),
     });
     return toProfile(user);
@@ -258,7 +230,7 @@ export const forgotPassword = defineEndpoint({
           "Someone (we hope you) asked to reset the password of your Space Solution account.",
           "Open this link within one hour to choose a new password; it works once:",
           "",
-          `${linkOrigin(request)}/auth/reset-password/${token}`,
+          `${publicOrigin(request)}/auth/reset-password/${token}`,
           "",
           "If you did not ask for this, ignore this e-mail: your password stays as it is.",
         ].join("\n"),

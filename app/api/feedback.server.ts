@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import { feedback, uploads } from "~/db/schema";
-import { getEnv } from "~/env.server";
+import { getEnv, publicOrigin } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 import { defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError } from "./envelope";
@@ -64,7 +64,7 @@ export const giveFeedback = defineEndpoint({
     if (!row) throw new Error("the feedback was not stored");
 
     const env = getEnv();
-    const origin = new URL(env.PUBLIC_URL ?? request.url).origin;
+    const origin = publicOrigin(request);
     const name = [user.firstName, user.lastName].join(" ");
     await sendMail({
       to: env.SUPPORT_EMAIL,

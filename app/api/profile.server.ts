@@ -7,7 +7,7 @@ import {
   EditProfileSchema,
   InviteFriendSchema,
 } from "~/domain/profile-rules.server";
-import { getEnv } from "~/env.server";
+import { publicOrigin } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 import { defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError } from "./envelope";
@@ -30,14 +30,9 @@ function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, message, [{ field, message }]);
 }
 
-/** The public origin links point at: PUBLIC_URL, else the origin the call came to. */
-function linkOrigin(request: Request): string {
-  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
-}
-
 /** The sign-up link that carries a referral code; /auth/signup-form fills the code in from it. */
 export function shareUrl(request: Request, referralCode: string): string {
-  return `${linkOrigin(request)}/auth/signup-form?${new URLSearchParams({ referralCode })}`;
+  return `${publicOrigin(request)}/auth/signup-form?${new URLSearchParams({ referralCode })}`;
 }
 
 function displayName(user: Pick<User, "nickName" | "firstName">): string {

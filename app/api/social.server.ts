@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type User, users } from "~/db/schema";
-import { makeReferralCode } from "~/domain/referral-code";
-import { getEnv } from "~/env.server";
+import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
+import { publicOrigin } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 import { createSession } from "~/services/session.server";
 import {
@@ -297,29 +297,6 @@ async function findBySocialId(db: Database, identity: SocialIdentity): Promise<U
   return user;
 }
 
-async function findByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return user;
-}
-
-/** A referral code nobody has yet, made the way sign-up makes them. */
-async function uniqueReferralCode(db: Database, firstName: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const code = makeReferralCode(firstName);
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.referralCode, code))
-      .limit(1);
-    if (!taken) return code;
-  }
-  throw new Error("could not find a free referral code");
-}
-
 /** First and last name from the provider: the given and family names, else the full name split at its last space. */
 function namesOf(identity: SocialIdentity, email: string): { firstName: string; lastName: string } {
   let firstName = identity.firstName;
@@ -358,7 +335,7 @@ async function accountFor(
     );
   }
 
-  const existing = await findByEmail(db, identity.email);
+  const existing = await findUserByEmail(db, identity.email);
   if (existing) {
     const linkedTo = identity.provider === "google" ? existing.googleId : existing.facebookId;
     if (linkedTo && linkedTo !== identity.subject) throw new ApiError(409, LINKED_ELSEWHERE(label));
@@ -418,7 +395,7 @@ async function signIn(
 }
 
 async function sendWelcome(user: User, request: Request): Promise<void> {
-  const origin = new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+  const origin = publicOrigin(request);
   await sendMail({
     to: user.email,
     subject: "Welcome to Space Solution",

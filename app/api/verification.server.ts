@@ -26,7 +26,7 @@ import {
   VerifyOtpSchema,
   wrongCodeMessage,
 } from "~/domain/phone-code";
-import { getEnv } from "~/env.server";
+import { getEnv, publicOrigin } from "~/env.server";
 import {
   IDENTITY_REFERENCE_PATTERN,
   identityProvider,
@@ -241,11 +241,6 @@ async function ownCheck(db: Database, userId: string, ref: string) {
   return check;
 }
 
-/** The public origin the provider's page is reached from: PUBLIC_URL, else the origin the call came to. */
-function appOrigin(request: Request): string {
-  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
-}
-
 export const persona = defineEndpoint({
   method: "POST",
   path: "/user/persona",
@@ -266,7 +261,7 @@ export const persona = defineEndpoint({
           .set({ identityStatus: "pending", updatedAt: new Date() })
           .where(eq(users.id, user.id));
       });
-      throw new ApiRedirect(provider.checkUrl(ref, appOrigin(request)), "Continue to the identity check.");
+      throw new ApiRedirect(provider.checkUrl(ref, publicOrigin(request)), "Continue to the identity check.");
     }
     const check = await ownCheck(db, user.id, body.reference);
     if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);

@@ -1,7 +1,5 @@
-import { type FieldMetadata, getTextareaProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorList } from "./ui/field";
 
 /** The frame of the profile pages with a form: a way back to the account menu, the page's one h1, and a card. */
 export function ProfilePage({
@@ -37,41 +35,5 @@ export function Card({ children, labelledBy }: { children: ReactNode; labelledBy
     </section>
   ) : (
     <div className={className}>{children}</div>
-  );
-}
-
-/** A multi-line text field with its label, hint and errors (aria-describedby points at both). */
-export function TextAreaField({
-  field,
-  label,
-  hint,
-  rows = 4,
-  maxLength,
-}: {
-  field: FieldMetadata<string | null | undefined>;
-  label: string;
-  hint?: ReactNode;
-  rows?: number;
-  maxLength?: number;
-}) {
-  const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        {...props}
-        rows={rows}
-        maxLength={maxLength}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600"
-      />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   );
 }

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod/v4";
 import type { Profile } from "~/api/user.server";
-import { getEnv } from "~/env.server";
+import { getEnv, publicOrigin } from "~/env.server";
 import { firstLoginStart } from "~/utils/first-login";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast } from "~/utils/toast";
@@ -171,7 +171,7 @@ function stateCookieName(provider: SocialProvider): string {
 }
 
 function callbackUrl(request: Request, provider: SocialProvider): string {
-  const origin = new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+  const origin = publicOrigin(request);
   return `${origin}${AUTH_PATH}/${provider}/callback`;
 }
 

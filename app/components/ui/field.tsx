@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { KeyFilter } from "~/domain/vocabulary";
 
@@ -121,5 +121,36 @@ export function SubmitButton({ children, pending }: { children: ReactNode; pendi
     >
       {children}
     </button>
+  );
+}
+
+/** A multi-line text field with its label, hint and errors (aria-describedby points at both). */
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  rows = 4,
+  maxLength,
+}: {
+  field: FieldMetadata<string | null | undefined>;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <textarea {...props} rows={rows} maxLength={maxLength} className={inputClass} />
+      {hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
   );
 }

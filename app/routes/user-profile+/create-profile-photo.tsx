@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { FirstLoginProgress } from "~/components/first-login-progress";
 import { SubmitButton } from "~/components/ui/field";
+import { ProfileStepCard, SkipLink } from "~/components/verification-ui";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -25,7 +25,6 @@ export const meta: MetaFunction = () =>
   pageMeta("Profile photo", "Add a photo so hosts and renters know who they are dealing with.");
 
 const PATH = "/user-profile/create-profile-photo";
-const ACCOUNT = "/user-profile/user-profile-menu";
 const IMAGE_ONLY = "Please select image file only.";
 const UPLOAD_FAILED = "Upload failed.";
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -121,95 +120,80 @@ export default function CreateProfilePhoto() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-8 md:py-12">
-      {flowPath ? <FirstLoginProgress path={flowPath} /> : null}
-      <div className="rounded-xl bg-white p-6 shadow-sm md:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Profile photo</h1>
-        <p className="mt-2 text-slate-700">
-          A clear photo of your face helps hosts and renters trust you. Choose a JPEG or PNG photo; we crop it
-          to a square and remove its location and camera details.
-        </p>
-
-        <div className="mt-6 flex flex-wrap items-start justify-center gap-8">
+    <ProfileStepCard
+      title="Profile photo"
+      flowPath={flowPath}
+      intro="A clear photo of your face helps hosts and renters trust you. Choose a JPEG or PNG photo; we crop it to a square and remove its location and camera details."
+    >
+      <div className="flex flex-wrap items-start justify-center gap-8">
+        <figure className="text-center">
+          <img
+            src={photoUrl}
+            alt={
+              hasPhoto ? "You, as others see you now" : "The default silhouette, shown until you add yours"
+            }
+            width={144}
+            height={144}
+            className="h-36 w-36 rounded-full bg-slate-100 object-cover"
+            data-testid="current-photo"
+          />
+          <figcaption className="mt-2 text-sm text-slate-600">
+            {hasPhoto ? "Current photo" : "No photo yet"}
+          </figcaption>
+        </figure>
+        {preview ? (
           <figure className="text-center">
             <img
-              src={photoUrl}
-              alt={
-                hasPhoto ? "You, as others see you now" : "The default silhouette, shown until you add yours"
-              }
+              src={preview}
+              alt="You, as others will see you after this upload"
               width={144}
               height={144}
-              className="h-36 w-36 rounded-full bg-slate-100 object-cover"
-              data-testid="current-photo"
+              className="h-36 w-36 rounded-full object-cover ring-4 ring-brand-100"
             />
-            <figcaption className="mt-2 text-sm text-slate-600">
-              {hasPhoto ? "Current photo" : "No photo yet"}
-            </figcaption>
+            <figcaption className="mt-2 text-sm text-slate-600">New photo</figcaption>
           </figure>
-          {preview ? (
-            <figure className="text-center">
-              <img
-                src={preview}
-                alt="You, as others will see you after this upload"
-                width={144}
-                height={144}
-                className="h-36 w-36 rounded-full object-cover ring-4 ring-brand-100"
-              />
-              <figcaption className="mt-2 text-sm text-slate-600">New photo</figcaption>
-            </figure>
-          ) : null}
-        </div>
-
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          onSubmit={submit}
-          className="mt-6 space-y-5"
-          aria-label="Upload a profile photo"
-        >
-          <div>
-            <label htmlFor="image" className="block text-sm font-semibold text-slate-800">
-              Choose a photo
-            </label>
-            <input
-              ref={input}
-              id="image"
-              name="image"
-              type="file"
-              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-              onChange={choose}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "image-hint image-error" : "image-hint"}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-            />
-            <p id="image-hint" className="mt-1 text-sm text-slate-600">
-              JPEG or PNG, up to 15 MB.
-            </p>
-            {error ? (
-              <p id="image-error" role="alert" className="mt-1 text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload photo"}</SubmitButton>
-        </Form>
-
-        {next ? (
-          <Link
-            to={next}
-            className="mt-3 block w-full rounded-md px-5 py-3 text-center font-semibold text-brand-700 underline hover:bg-slate-50"
-          >
-            Skip for now
-          </Link>
         ) : null}
       </div>
-      {flowPath ? null : (
-        <p className="mt-6 text-center text-sm">
-          <Link to={ACCOUNT} className="font-semibold text-brand-700 underline">
-            Back to my account
-          </Link>
-        </p>
-      )}
-    </div>
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={submit}
+        className="mt-6 space-y-5"
+        aria-label="Upload a profile photo"
+      >
+        <div>
+          <label htmlFor="image" className="block text-sm font-semibold text-slate-800">
+            Choose a photo
+          </label>
+          <input
+            ref={input}
+            id="image"
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            onChange={choose}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "image-hint image-error" : "image-hint"}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+          />
+          <p id="image-hint" className="mt-1 text-sm text-slate-600">
+            JPEG or PNG, up to 15 MB.
+          </p>
+          {error ? (
+            <p id="image-error" role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload photo"}</SubmitButton>
+      </Form>
+
+      {next ? (
+        <div className="mt-3">
+          <SkipLink to={next} />
+        </div>
+      ) : null}
+    </ProfileStepCard>
   );
 }

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod/v4";
 import type { Profile } from "~/api/user.server";
-import { Card, ProfilePage, TextAreaField } from "~/components/profile-form";
-import { ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { Card, ProfilePage } from "~/components/profile-form";
+import { ErrorList, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
 import { GENDER_OPTIONS } from "~/domain/profile-options";
 import { EditAccountFormSchema } from "~/domain/profile-rules.server";
 import { requireProfile } from "~/services/auth.server";

@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { z } from "zod/v4";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { FeedbackFieldsSchema } from "~/api/feedback.server";
-import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
+import { ProfileStepCard } from "~/components/verification-ui";
 import type { ApiFailure, ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -98,77 +98,53 @@ export default function GiveFeedback() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const [form, fields] = useForm<z.input<typeof FeedbackFieldsSchema> & { image?: File }>({
+  const [form, fields] = useForm<{ message: string; rating?: string; image?: File }>({
     id: "give-feedback",
     lastResult: actionData?.result,
   });
   const imageErrors = fields.image.errors;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-8 md:py-12">
-      <div className="rounded-xl bg-white p-6 shadow-sm md:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Give feedback</h1>
-        <p className="mt-2 text-slate-700">
-          Something not working, or an idea to make Space Solution better? Our team reads every message.
-        </p>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-5">
-          <div>
-            <label htmlFor={fields.message.id} className="block text-sm font-semibold text-slate-800">
-              Your feedback
-            </label>
-            <textarea
-              {...getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-hint` })}
-              rows={6}
-              maxLength={MAX_LENGTH}
-              className={fieldClass}
-            />
-            <p id={`${fields.message.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Up to {MAX_LENGTH} characters.
-            </p>
-            <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.rating.id} className="block text-sm font-semibold text-slate-800">
-              How would you rate Space Solution? (optional)
-            </label>
-            <select {...getSelectProps(fields.rating)} className={fieldClass}>
-              <option value="">No rating</option>
-              {RATINGS.map((rating) => (
-                <option key={rating.value} value={rating.value}>
-                  {rating.label}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.image.id} className="block text-sm font-semibold text-slate-800">
-              Attach an image (optional)
-            </label>
-            <input
-              id={fields.image.id}
-              name={fields.image.name}
-              type="file"
-              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-              aria-invalid={imageErrors ? true : undefined}
-              aria-describedby={
-                imageErrors ? `${fields.image.id}-hint ${fields.image.errorId}` : `${fields.image.id}-hint`
-              }
-              className={`${fieldClass} file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800`}
-            />
-            <p id={`${fields.image.id}-hint`} className="mt-1 text-sm text-slate-600">
-              A screenshot or photo helps us understand. JPEG or PNG, up to 15 MB.
-            </p>
-            <ErrorList id={fields.image.errorId} errors={imageErrors} />
-          </div>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={sending}>{sending ? "Sending…" : "Send feedback"}</SubmitButton>
-        </Form>
-      </div>
-      <p className="mt-6 text-center text-sm">
-        <Link to={ACCOUNT} className="font-semibold text-brand-700 underline">
-          Back to my account
-        </Link>
-      </p>
-    </div>
+    <ProfileStepCard
+      title="Give feedback"
+      intro="Something not working, or an idea to make Space Solution better? Our team reads every message."
+    >
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+        <TextAreaField
+          field={fields.message}
+          label="Your feedback"
+          hint={`Up to ${MAX_LENGTH} characters.`}
+          rows={6}
+          maxLength={MAX_LENGTH}
+        />
+        <SelectField
+          field={fields.rating}
+          label="How would you rate Space Solution? (optional)"
+          placeholder="No rating"
+          options={RATINGS}
+        />
+        <div>
+          <label htmlFor={fields.image.id} className="block text-sm font-semibold text-slate-800">
+            Attach an image (optional)
+          </label>
+          <input
+            id={fields.image.id}
+            name={fields.image.name}
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            aria-invalid={imageErrors ? true : undefined}
+            aria-describedby={
+              imageErrors ? `${fields.image.id}-hint ${fields.image.errorId}` : `${fields.image.id}-hint`
+            }
+            className={`${fieldClass} file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800`}
+          />
+          <p id={`${fields.image.id}-hint`} className="mt-1 text-sm text-slate-600">
+            A screenshot or photo helps us understand. JPEG or PNG, up to 15 MB.
+          </p>
+          <ErrorList id={fields.image.errorId} errors={imageErrors} />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={sending}>{sending ? "Sending…" : "Send feedback"}</SubmitButton>
+      </Form>
+    </ProfileStepCard>
   );
 }

@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useState } from "react";
 import type { z } from "zod/v4";
 import type { MyCode } from "~/api/profile.server";
-import { Card, ProfilePage, TextAreaField } from "~/components/profile-form";
-import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { Card, ProfilePage } from "~/components/profile-form";
+import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
 import { INVITATIONS_PER_CALL, INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { ApplyReferralCodeFormSchema, InviteFriendFormSchema } from "~/domain/profile-rules.server";
 import { requireProfile } from "~/services/auth.server";
