@@ -3,8 +3,15 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
-import { type Answer, call, createUser, loginCookie } from "./helpers";
+import {
+  type Answer,
+  call,
+  createUser,
+  expectRefused,
+  loginCookie,
+  uniqueEmail,
+  waitForMail,
+} from "./helpers";
 
 /**
  * The account calls of issue 3 (items 1, 2, 4, 5 and 13): sign-up, e-mail and referral-code checks, log in with its
@@ -16,10 +23,6 @@ const INVALID_LOGIN = "The email or password you entered is incorrect.";
 const FORGOT_ANSWER = "If an account uses that email, we have sent it a link to reset the password.";
 const RESET_LINK_REFUSED = "This reset link is invalid or has expired. Please ask for a new one.";
 const LOCKED_OUT = /^Too many failed login attempts\. Please wait \d+ minutes? and try again/;
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${randomBytes(4).toString("hex")}@example.ph`;
-}
 
 /** A sign-up form that passes every rule; `overrides` set or (with undefined) leave out fields. */
 function signupBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -40,14 +43,6 @@ function signupBody(overrides: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-/** A 400 whose toast is `message` and whose field list names `field` with it. */
-function expectRefused(answer: Answer, field: string, message: string): void {
-  expect(answer.status).toBe(400);
-  expect(answer.body.responseCode).toBe(400);
-  expect(answer.body.responseMessage).toBe(message);
-  expect(answer.body.result).toContainEqual({ field, message });
-}
-
 function sessionCookieOf(answer: Answer): string {
   const setCookie = answer.headers.get("Set-Cookie");
   if (!setCookie) throw new Error(`no Set-Cookie in ${JSON.stringify(answer.body)}`);
@@ -64,20 +59,6 @@ async function countUsers(): Promise<number> {
   const { db } = await getDatabase();
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
-}
-
-async function waitForMail(to: string, subject: string): Promise<SunkMail> {
-  let found: SunkMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await listSunkMail()).find((mail) => mail.to === to && mail.subject === subject);
-        return found;
-      },
-      { timeout: 15_000, interval: 200 },
-    )
-    .toBeDefined();
-  return found as SunkMail;
 }
 
 /** Asks for a reset link and returns the token from the e-mail that carries it. */

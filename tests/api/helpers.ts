@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import type { Envelope } from "~/api/envelope";
 import { handleApiRequest } from "~/api/router.server";
 import { getDatabase } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { makeReferralCode } from "~/domain/referral-code";
+import { listSunkMail, type SunkMail } from "~/services/mail.server";
 import { hashPassword } from "~/services/password.server";
 
 export type Answer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
@@ -54,4 +56,39 @@ export async function loginCookie(email: string, password: string): Promise<stri
   const setCookie = answer.headers.get("Set-Cookie");
   if (answer.status !== 200 || !setCookie) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
   return setCookie.split(";")[0] as string;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}@example.ph`;
+}
+
+/** A refusal (400 unless said) whose toast is `message` and whose field list names `field` with it. */
+export function expectRefused(answer: Answer, field: string, message: string, status = 400): void {
+  expect(answer.status).toBe(status);
+  expect(answer.body.responseCode).toBe(status);
+  expect(answer.body.responseMessage).toBe(message);
+  expect(answer.body.result).toContainEqual({ field, message });
+}
+
+/** An answer with this status in both places, and this responseMessage (exactly, or matching) when given. */
+export function expectStatus(answer: Answer, status: number, message?: string | RegExp): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.responseCode).toBe(status);
+  if (typeof message === "string") expect(answer.body.responseMessage).toBe(message);
+  else if (message) expect(answer.body.responseMessage).toMatch(message);
+}
+
+/** Waits (up to 15 s) for the mail worker to put a message to `to` with `subject` in the sink. */
+export async function waitForMail(to: string, subject: string): Promise<SunkMail> {
+  let found: SunkMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await listSunkMail()).find((mail) => mail.to === to && mail.subject === subject);
+        return found;
+      },
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBeDefined();
+  return found as SunkMail;
 }

@@ -8,8 +8,15 @@ import { invitations, users } from "~/db/schema";
 import { action as signupAction } from "~/routes/auth+/signup-form";
 import { api } from "~/services/api.server";
 import { entryCookieHeader } from "~/services/entry-url.server";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
-import { type Answer, call, createUser, loginCookie } from "./helpers";
+import {
+  call,
+  createUser,
+  expectRefused,
+  expectStatus,
+  loginCookie,
+  uniqueEmail,
+  waitForMail,
+} from "./helpers";
 
 /**
  * The profile and settings calls of issue 3 (items 7, 11, 12, 13): editProfile, viewAccountSettings, getUserInfo,
@@ -31,38 +38,6 @@ async function userRow(id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error(`no user ${id}`);
   return row;
-}
-
-/** A 400 whose toast is `message` and whose field list names `field` with it. */
-function expectRefused(answer: Answer, field: string, message: string): void {
-  expect(answer.status).toBe(400);
-  expect(answer.body.responseCode).toBe(400);
-  expect(answer.body.responseMessage).toBe(message);
-  expect(answer.body.result).toContainEqual({ field, message });
-}
-
-function expectStatus(answer: Answer, status: number, message?: string): void {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.responseCode).toBe(status);
-  if (message !== undefined) expect(answer.body.responseMessage).toBe(message);
-}
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${randomBytes(4).toString("hex")}@example.ph`;
-}
-
-async function waitForMail(to: string, subject: string): Promise<SunkMail> {
-  let found: SunkMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await listSunkMail()).find((mail) => mail.to === to && mail.subject === subject);
-        return found;
-      },
-      { timeout: 15_000, interval: 200 },
-    )
-    .toBeDefined();
-  return found as SunkMail;
 }
 
 async function invitationCount(userId: string): Promise<number> {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { corporateProfiles, identityChecks, phoneCodes, users } from "~/db/schema";
 import { listSunkSms } from "~/services/sms.server";
-import { type Answer, call, createUser, loginCookie } from "./helpers";
+import { call, createUser, expectRefused, expectStatus, loginCookie } from "./helpers";
 
 /**
  * Confirming who a user is (issue 3 items 9 and 10): phone codes, the address, the identity check and the company
@@ -66,20 +66,6 @@ async function ageCodes(userId: string, ms: number) {
       expiresAt: sql`${phoneCodes.expiresAt} - make_interval(secs => ${seconds})`,
     })
     .where(eq(phoneCodes.userId, userId));
-}
-
-function expectRefused(answer: Answer, field: string, message: string, status = 400): void {
-  expect(answer.status).toBe(status);
-  expect(answer.body.responseCode).toBe(status);
-  expect(answer.body.responseMessage).toBe(message);
-  expect(answer.body.result).toContainEqual({ field, message });
-}
-
-function expectStatus(answer: Answer, status: number, message?: string | RegExp): void {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.responseCode).toBe(status);
-  if (typeof message === "string") expect(answer.body.responseMessage).toBe(message);
-  else if (message) expect(answer.body.responseMessage).toMatch(message);
 }
 
 const sendCode = (me: Account, phoneNumber: unknown) =>
