@@ -22,6 +22,34 @@ export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** The label above a control, and its hint and errors under it (the control's aria-describedby names both). */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className,
+  children,
+}: Common & { field: FieldMetadata<unknown>; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId(field, hint)} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function hintId(field: FieldMetadata<unknown>, hint: ReactNode): string | undefined {
+  return hint ? `${field.id}-hint` : undefined;
+}
+
 export function TextField({
   field,
   label,
@@ -39,12 +67,9 @@ export function TextField({
   /** A key-press filter of spec §5 (app/components/key-filter.tsx); the server checks the same rule. */
   keyFilter?: KeyFilter;
 }) {
-  const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  const props = getInputProps(field, { type, ariaDescribedBy: hintId(field, hint) });
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
       <input
         {...props}
         autoComplete={autoComplete}
@@ -52,13 +77,7 @@ export function TextField({
         data-keyfilter={keyFilter}
         className={inputClass}
       />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -75,11 +94,8 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select {...getSelectProps(field)} className={inputClass}>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
+      <select {...getSelectProps(field, { ariaDescribedBy: hintId(field, hint) })} className={inputClass}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -87,9 +103,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -138,19 +152,10 @@ export function TextAreaField({
   rows?: number;
   maxLength?: number;
 }) {
-  const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  const props = getTextareaProps(field, { ariaDescribedBy: hintId(field, hint) });
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint}>
       <textarea {...props} rows={rows} maxLength={maxLength} className={inputClass} />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
