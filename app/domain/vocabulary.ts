@@ -122,6 +122,47 @@ export const ACCESS_OPTIONS = ["all_time", "24 hours notice", "week", "month"] a
 export type AccessOption = (typeof ACCESS_OPTIONS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
+// Lists the listing steps need that the spec does not name (ADR 0012)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The largest vehicle a parking slot takes (vehicle-size-measurements), smallest first. */
+export const VEHICLE_SIZES = ["motorcycle", "sedan", "suv", "van", "pickup", "truck"] as const;
+/** A parking slot's largest vehicle. */
+export type VehicleSize = (typeof VEHICLE_SIZES)[number];
+
+/** What a storage space offers (the features step). */
+export const STORAGE_FEATURES = [
+  "cctv",
+  "securityGuard",
+  "gated",
+  "climateControlled",
+  "fireSafety",
+  "pestControl",
+  "groundFloor",
+  "elevator",
+  "loadingArea",
+  "lighting",
+  "shelving",
+  "privateEntrance",
+] as const;
+/** A storage feature. */
+export type StorageFeature = (typeof STORAGE_FEATURES)[number];
+
+/** What a parking slot offers (the features step). */
+export const PARKING_FEATURES = [
+  "cctv",
+  "securityGuard",
+  "gated",
+  "covered",
+  "lighting",
+  "evCharging",
+  "wideSlot",
+  "valet",
+] as const;
+/** A parking feature. */
+export type ParkingFeature = (typeof PARKING_FEATURES)[number];
+
+// ---------------------------------------------------------------------------------------------------------------
 // Labels
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -200,6 +241,44 @@ export const ACCESS_OPTION_LABELS: { readonly [K in AccessOption]: string } = {
   month: "Once a month",
 };
 
+/** Labels for {@link VEHICLE_SIZES}. */
+export const VEHICLE_SIZE_LABELS: { readonly [K in VehicleSize]: string } = {
+  motorcycle: "Motorcycle",
+  sedan: "Sedan or hatchback",
+  suv: "SUV or AUV",
+  van: "Van",
+  pickup: "Pickup truck",
+  truck: "Truck",
+};
+
+/** Labels for {@link STORAGE_FEATURES}. */
+export const STORAGE_FEATURE_LABELS: { readonly [K in StorageFeature]: string } = {
+  cctv: "CCTV",
+  securityGuard: "Security guard",
+  gated: "Gated",
+  climateControlled: "Climate controlled",
+  fireSafety: "Fire extinguisher and smoke alarm",
+  pestControl: "Regular pest control",
+  groundFloor: "Ground floor",
+  elevator: "Elevator access",
+  loadingArea: "Loading area",
+  lighting: "Well lit",
+  shelving: "Shelving",
+  privateEntrance: "Private entrance",
+};
+
+/** Labels for {@link PARKING_FEATURES}. */
+export const PARKING_FEATURE_LABELS: { readonly [K in ParkingFeature]: string } = {
+  cctv: "CCTV",
+  securityGuard: "Security guard",
+  gated: "Gated",
+  covered: "Covered",
+  lighting: "Well lit",
+  evCharging: "EV charging",
+  wideSlot: "Wide slot",
+  valet: "Valet",
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // One registry, generic helpers
 // ---------------------------------------------------------------------------------------------------------------
@@ -214,6 +293,9 @@ export const VOCABULARIES = {
   lengthUnit: LENGTH_UNITS,
   rentalDuration: RENTAL_DURATIONS,
   accessOption: ACCESS_OPTIONS,
+  vehicleSize: VEHICLE_SIZES,
+  storageFeature: STORAGE_FEATURES,
+  parkingFeature: PARKING_FEATURES,
 } as const;
 /** The name of a vocabulary in {@link VOCABULARIES}. */
 export type VocabularyName = keyof typeof VOCABULARIES;
@@ -232,6 +314,9 @@ export const VOCABULARY_LABELS: {
   lengthUnit: LENGTH_UNIT_LABELS,
   rentalDuration: RENTAL_DURATION_LABELS,
   accessOption: ACCESS_OPTION_LABELS,
+  vehicleSize: VEHICLE_SIZE_LABELS,
+  storageFeature: STORAGE_FEATURE_LABELS,
+  parkingFeature: PARKING_FEATURE_LABELS,
 };
 
 /** Whether `value` is one of `list`'s values (exact, case-sensitive match). */
@@ -297,6 +382,21 @@ export const isAccessOption = (value: unknown): value is AccessOption => isOneOf
 // ---------------------------------------------------------------------------------------------------------------
 // Kinds by space type
 // ---------------------------------------------------------------------------------------------------------------
+
+/** The features offered for each space type. */
+export const FEATURES_BY_TYPE = { storage: STORAGE_FEATURES, parking: PARKING_FEATURES } as const;
+
+/** A space type's features as choices, in order. */
+export function featureOptionsFor(type: SpaceType): Option<StorageFeature | ParkingFeature>[] {
+  return optionsOf(type === "storage" ? "storageFeature" : "parkingFeature");
+}
+
+/** The label of a feature of a listing of this type (an unknown code reads as itself). */
+export function featureLabel(type: SpaceType, feature: string): string {
+  const labels: Readonly<Record<string, string>> =
+    type === "storage" ? STORAGE_FEATURE_LABELS : PARKING_FEATURE_LABELS;
+  return labels[feature] ?? feature;
+}
 
 /** The kinds offered for each space type. */
 export const KINDS_BY_TYPE = { storage: STORAGE_KINDS, parking: PARKING_KINDS } as const;

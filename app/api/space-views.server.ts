@@ -1,0 +1,198 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { cities, type SpaceRow, spacePhotos, uploads } from "~/db/schema";
+import { approximate } from "~/domain/geo";
+import { roundHalfUp } from "~/domain/money";
+import {
+  AVAILABLE_FOR_RENT,
+  type ImageView,
+  isListingStep,
+  listingPath,
+  publishingGaps,
+  resumeStep,
+  type SpaceCardView,
+  type SpaceView,
+} from "~/domain/space";
+import type { AccessOption, RentalDuration, RentalUnit, SpaceKind, VehicleSize } from "~/domain/vocabulary";
+import { toUploadView } from "./uploads.server";
+
+/**
+ * Turns `spaces` rows into what the API answers: SpaceView for the host (every field) and SpaceCardView for
+ * renters' lists (public fields only). Loads the photos, uploads and cities of many rows in three queries, so a
+ * list of 20 costs the same as one. The one place that maps a listing for the outside world.
+ */
+
+type Related = {
+  photos: Map<string, ImageView[]>;
+  uploads: Map<string, ImageView>;
+  cities: Map<number, { name: string; slug: string }>;
+};
+
+async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: boolean): Promise<Related> {
+  const ids = rows.map((row) => row.id);
+  const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
+  const fileIds = withFiles
+    ? rows.flatMap((row) => [row.contractUploadId, row.floorplanUploadId]).filter((id): id is string => !!id)
+    : [];
+  const [photoRows, fileRows, cityRows] = await Promise.all([
+    ids.length
+      ? db
+          .select({ spaceId: spacePhotos.spaceId, upload: uploads })
+          .from(spacePhotos)
+          .innerJoin(uploads, eq(uploads.id, spacePhotos.uploadId))
+          .where(inArray(spacePhotos.spaceId, ids))
+          .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
+      : [],
+    fileIds.length ? db.select().from(uploads).where(inArray(uploads.id, fileIds)) : [],
+    cityIds.length
+      ? db
+          .select({ id: cities.id, name: cities.name, slug: cities.slug })
+          .from(cities)
+          .where(inArray(cities.id, cityIds))
+      : [],
+  ]);
+  const photos = new Map<string, ImageView[]>();
+  for (const { spaceId, upload } of photoRows) {
+    const list = photos.get(spaceId) ?? [];
+    list.push(toUploadView(upload));
+    photos.set(spaceId, list);
+  }
+  return {
+    photos,
+    uploads: new Map(fileRows.map((row) => [row.id, toUploadView(row)])),
+    cities: new Map(cityRows.map((row) => [row.id, { name: row.name, slug: row.slug }])),
+  };
+}
+
+/** The prices every view shows, from the row (centavos). */
+function prices(row: SpaceRow) {
+  const perSqm =
+    row.monthlyPrice === null
+      ? null
+      : !row.entireSpace && row.unitOfRental === "sqm"
+        ? row.monthlyPrice
+        : row.storageType === "storage" && row.entireSpace && row.areaSqm
+          ? roundHalfUp(row.monthlyPrice * 100, Math.round(row.areaSqm * 100))
+          : null;
+  return {
+    listingPrice: row.monthlyPrice,
+    pricePerSquareMeter: perSqm,
+    perMonthPrice: row.monthlyPrice,
+    dailyPrice: row.dailyPrice,
+  };
+}
+
+function sizeOf(row: SpaceRow) {
+  if (row.lengthM === null || row.widthM === null || row.heightM === null) return null;
+  return {
+    length: row.lengthM,
+    width: row.widthM,
+    height: row.heightM,
+    area: row.areaSqm ?? row.lengthM * row.widthM,
+    volume: row.volumeCbm ?? row.lengthM * row.widthM * row.heightM,
+  };
+}
+
+function toSpaceView(row: SpaceRow, related: Related): SpaceView {
+  const photos = related.photos.get(row.id) ?? [];
+  const city = row.cityId === null ? undefined : related.cities.get(row.cityId);
+  const contract = row.contractUploadId ? related.uploads.get(row.contractUploadId) : undefined;
+  const floorplan = row.floorplanUploadId ? related.uploads.get(row.floorplanUploadId) : undefined;
+  const completedSteps = row.completedSteps.filter(isListingStep);
+  return {
+    _id: row.id,
+    hostId: row.hostId,
+    status: row.status,
+    availableForRent: AVAILABLE_FOR_RENT[row.status],
+    storageType: row.storageType,
+    kind: row.kind as SpaceKind | null,
+    spaceTitle: row.spaceTitle,
+    description: row.description,
+    address: {
+      addressLine1: row.addressLine1,
+      addressLine2: row.addressLine2,
+      city: city?.name ?? null,
+      citySlug: city?.slug ?? null,
+      barangay: row.barangay,
+      province: row.province,
+    },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    size: sizeOf(row),
+    vehicleSize: row.vehicleSize as VehicleSize | null,
+    unitOfRental: row.unitOfRental as RentalUnit | null,
+    rentMode: { entireSpace: row.entireSpace },
+    unitsAvailable: row.unitsAvailable,
+    features: row.features,
+    accessOption: row.accessOption as AccessOption | null,
+    rentalDurations: row.rentalDurations as RentalDuration[],
+    ...prices(row),
+    depositRequired: row.depositRequired,
+    quickMoveIn: row.quickMoveIn,
+    firstMonthDiscount: row.firstMonthDiscount,
+    contract: { type: row.contractType, url: contract?.url ?? null },
+    floorplan: floorplan ?? null,
+    spacePhotos: photos,
+    coverPhotoIndex: Math.min(row.coverPhotoIndex, Math.max(photos.length - 1, 0)),
+    completedSteps,
+    resumeStep: resumeStep(row.storageType, completedSteps),
+    publishingGaps: publishingGaps({ ...row, photoCount: photos.length }),
+    viewCount: row.viewCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Host views of listings, in the rows' order. */
+export async function toSpaceViews(db: Database, rows: readonly SpaceRow[]): Promise<SpaceView[]> {
+  const related = await loadRelated(db, rows, true);
+  return rows.map((row) => toSpaceView(row, related));
+}
+
+/** The host view of one listing. */
+export async function toSpaceViewOf(db: Database, row: SpaceRow): Promise<SpaceView> {
+  const [view] = await toSpaceViews(db, [row]);
+  return view as SpaceView;
+}
+
+/** Renters' cards of listings, in the rows' order; `favourites` holds the ids the current user saved. */
+export async function toSpaceCards(
+  db: Database,
+  rows: readonly SpaceRow[],
+  favourites: ReadonlySet<string> = new Set(),
+): Promise<SpaceCardView[]> {
+  const related = await loadRelated(db, rows, false);
+  return rows.map((row) => {
+    const photos = related.photos.get(row.id) ?? [];
+    const city = row.cityId === null ? undefined : related.cities.get(row.cityId);
+    const size = sizeOf(row);
+    return {
+      _id: row.id,
+      path: listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
+      storageType: row.storageType ?? "storage",
+      kind: row.kind as SpaceKind | null,
+      spaceTitle: row.spaceTitle ?? "",
+      city: city?.name ?? null,
+      citySlug: city?.slug ?? null,
+      barangay: row.barangay,
+      approximateLocation:
+        row.latitude === null || row.longitude === null
+          ? null
+          : approximate(row.latitude, row.longitude, row.id),
+      coverPhoto: photos[row.coverPhotoIndex] ?? photos[0] ?? null,
+      photoCount: photos.length,
+      size: size ? { area: size.area, volume: size.volume } : null,
+      vehicleSize: row.vehicleSize as VehicleSize | null,
+      unitOfRental: row.unitOfRental as RentalUnit | null,
+      rentMode: { entireSpace: row.entireSpace },
+      unitsAvailable: row.unitsAvailable,
+      ...prices(row),
+      quickMoveIn: row.quickMoveIn,
+      firstMonthDiscount: row.firstMonthDiscount,
+      availableForRent: AVAILABLE_FOR_RENT[row.status],
+      favouriteSpace: favourites.has(row.id),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+    };
+  });
+}
