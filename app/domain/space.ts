@@ -345,3 +345,37 @@ export type SpaceCardView = {
   favouriteSpace: boolean;
   publishedAt: string | null;
 };
+
+/**
+ * What the listing's details show (the public listing page and the wizard's preview use the same component, so the
+ * preview is exactly what renters see): the host view and the renters' view both have these fields.
+ */
+export type ListingDetailsData = Pick<
+  SpaceView,
+  | "_id"
+  | "storageType"
+  | "kind"
+  | "spaceTitle"
+  | "description"
+  | "size"
+  | "vehicleSize"
+  | "unitOfRental"
+  | "rentMode"
+  | "unitsAvailable"
+  | "features"
+  | "accessOption"
+  | "rentalDurations"
+  | "listingPrice"
+  | "pricePerSquareMeter"
+  | "perMonthPrice"
+  | "dailyPrice"
+  | "depositRequired"
+  | "quickMoveIn"
+  | "firstMonthDiscount"
+  | "spacePhotos"
+  | "coverPhotoIndex"
+  | "floorplan"
+> & {
+  address: Pick<SpaceView["address"], "city" | "citySlug" | "barangay" | "province">;
+  contract: { type: SpaceView["contract"]["type"] };
+};
