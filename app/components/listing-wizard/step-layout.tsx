@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { type ListingStep, type SpaceView, STEP_TITLES, stepPath, stepsFor } from "~/domain/space";
+
+/**
+ * The frame of every list-your-space step: "Step 3 of 13", the steps as a progress list (saved ones are links, so a
+ * host can jump back to any of them), the step's heading and its form. `space` is the draft (null before the first
+ * save).
+ */
+export function ListingStepLayout({
+  step,
+  space,
+  intro,
+  children,
+}: {
+  step: ListingStep;
+  space: Pick<SpaceView, "_id" | "storageType" | "completedSteps"> | null;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  const steps = stepsFor(space?.storageType);
+  const current = steps.indexOf(step) + 1;
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
+      <nav aria-label="Listing steps" className="mb-6">
+        <p className="text-sm font-semibold text-brand-700">
+          Step {current} of {steps.length}
+        </p>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Listing progress"
+          aria-valuemin={0}
+          aria-valuemax={steps.length}
+          aria-valuenow={current}
+        >
+          <div className="h-full bg-brand-600" style={{ width: `${(current / steps.length) * 100}%` }} />
+        </div>
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-slate-700">All steps</summary>
+          <ol className="mt-2 space-y-1">
+            {steps.map((each) => {
+              const saved = space?.completedSteps.includes(each) ?? false;
+              const label = `${STEP_TITLES[each]}${saved ? " (saved)" : ""}`;
+              return (
+                <li key={each} aria-current={each === step ? "step" : undefined}>
+                  {space && (saved || each === step) ? (
+                    <Link
+                      to={stepPath(each, space._id)}
+                      className={each === step ? "font-semibold text-brand-800" : "text-brand-700 underline"}
+                    >
+                      {label}
+                    </Link>
+                  ) : (
+                    <span className={each === step ? "font-semibold text-slate-900" : "text-slate-600"}>
+                      {label}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </details>
+      </nav>
+      <h1 className="text-2xl font-bold text-slate-900">{STEP_TITLES[step]}</h1>
+      {intro ? <div className="mt-2 text-slate-700">{intro}</div> : null}
+      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * Continue and Back, for the end of a step's form. Continue comes first in the form, so Enter continues; Back
+ * (intent "back") saves what was typed and goes to the previous step.
+ */
+export function StepActions({
+  pending,
+  showBack = true,
+  continueLabel = "Save and continue",
+}: {
+  pending?: boolean;
+  showBack?: boolean;
+  continueLabel?: string;
+}) {
+  return (
+    <div className="mt-8 flex flex-row-reverse items-center justify-between gap-3">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {pending ? "Saving…" : continueLabel}
+      </button>
+      {showBack ? (
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Back
+        </button>
+      ) : null}
+    </div>
+  );
+}

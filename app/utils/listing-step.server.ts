@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { STEP_RULES } from "~/domain/listing-rules.server";
+import { type ListingStep, nextStep, previousStep, type SpaceView, stepPath, stepsFor } from "~/domain/space";
+import type { ApiClient } from "~/services/api.server";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { makeToast } from "~/utils/toast";
+
+/**
+ * The plumbing every list-your-space step shares (issue #4), so each step's route only has its fields:
+ * - `loadListingStep` — the host's draft named by `?spaceId=` (through GET /space/spaceBriefHostView), or none on a
+ *   fresh start at the first step; a step that does not belong to the draft's type goes to the right one.
+ * - `saveListingStep` — checks the form with the step's rules, saves it through POST /space/addMySpace and moves on
+ *   (Continue) or back (Back). A Back press with invalid input stays with the errors rather than drop what was typed.
+ * Drafts live on the server, so a host can stop at any step and resume on another device, with or without JS.
+ */
+
+export const MY_LISTINGS = "/spaces/my-storage-lists";
+
+/** The `intent` of the step forms' buttons. */
+export const BACK_INTENT = "back";
+
+export type LoadedStep = { client: ApiClient; space: SpaceView | null; measurementUnit: "meter" | "feet" };
+
+export async function loadListingStep(request: Request, step: ListingStep): Promise<LoadedStep> {
+  const { profile, client } = await requireProfile(request);
+  const measurementUnit = profile.measurementUnit === "feet" ? "feet" : "meter";
+  const spaceId = new URL(request.url).searchParams.get("spaceId");
+  if (!spaceId) {
+    if (step === "location") return { client, space: null, measurementUnit };
+    throw redirect(stepPath("location"));
+  }
+  const answer = await client.get<SpaceView>(
+    `/space/spaceBriefHostView?${new URLSearchParams({ spaceId, editSpace: "true" })}`,
+  );
+  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast, { headers: client.headers });
+  const space = answer.result;
+  if (!stepsFor(space.storageType).includes(step)) {
+    // A size step of the other type, or a size step before the type is chosen.
+    throw redirect(stepPath("kind-of-space-are-you-listing", space._id));
+  }
+  return { client, space, measurementUnit };
+}
+
+/** The step's form rules applied to the posted form, then the draft saved and the host sent on (or back). */
+export async function saveListingStep(
+  request: Request,
+  step: ListingStep,
+  options: { formData?: FormData; extra?: Record<string, unknown> } = {},
+) {
+  const { client } = await requireProfile(request);
+  const formData = options.formData ?? (await request.formData());
+  const spaceId = new URL(request.url).searchParams.get("spaceId");
+  const back = formData.get("intent") === BACK_INTENT;
+  const submission = parseWithZod(formData, { schema: STEP_RULES[step].form });
+  if (submission.status !== "success") return formFailure(submission, { headers: client.headers });
+  const answer = await client.post<SpaceView>("/space/addMySpace", {
+    step,
+    ...(spaceId ? { spaceId } : {}),
+    ...submission.value,
+    ...options.extra,
+  });
+  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  const space = answer.result;
+  const target = back ? previousStep(step, space.storageType) : nextStep(step, space.storageType);
+  if (!target) return redirect(stepPath("confirmed", space._id), { headers: client.headers });
+  return redirect(stepPath(target, space._id), { headers: client.headers });
+}
+
+/** A step's action answer when a separate intent (an upload, a delete) succeeded: stay, with a success toast. */
+export function stayWithToast(client: ApiClient, message: string) {
+  return data({ result: undefined, toast: makeToast("success", message) }, { headers: client.headers });
+}
