@@ -1,0 +1,101 @@
+import { Link } from "@remix-run/react";
+import type { CityOption } from "~/content/cities";
+import { LANDINGS } from "~/content/landing";
+import { segmentsOf } from "~/content/solutions";
+import { kindsFor, type SpaceType } from "~/domain/vocabulary";
+import { PATHS } from "~/utils/menu";
+import { CityLinks } from "./city-links";
+import { KindsList } from "./kinds-list";
+import { SpaceSearchForm } from "./search-form";
+import { SegmentCards } from "./segment-cards";
+import { Steps } from "./steps";
+
+/**
+ * A landing page for one type of space (/storage, /parking): the search, what it is, how it works for renters
+ * and hosts, the use cases, the kinds of space, how the price is made up, the city pages and a call to hosts.
+ */
+export function LandingPage({ type, cities }: { type: SpaceType; cities: readonly CityOption[] }) {
+  const landing = LANDINGS[type];
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-6xl px-6 py-12 md:py-16">
+          <h1 className="max-w-2xl text-3xl font-bold leading-tight md:text-4xl">{landing.heading}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">{landing.lead}</p>
+          <div className="mt-8 max-w-2xl">
+            <SpaceSearchForm type={type} cities={cities} />
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-6 py-14" aria-labelledby="about-heading">
+        <h2 id="about-heading" className="text-2xl font-bold">
+          {landing.about.title}
+        </h2>
+        <div className="mt-4 max-w-3xl space-y-4 text-slate-700">
+          {landing.about.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-white" aria-labelledby="how-heading">
+        <div className="mx-auto max-w-6xl px-6 py-14">
+          <h2 id="how-heading" className="text-2xl font-bold">
+            How it works
+          </h2>
+          <div className="mt-8 grid gap-10 md:grid-cols-2">
+            <Steps title="For renters" steps={landing.renterSteps} />
+            <Steps title="For hosts" steps={landing.hostSteps} />
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-6 py-14" aria-labelledby="uses-heading">
+        <h2 id="uses-heading" className="text-2xl font-bold">
+          What people use it for
+        </h2>
+        <SegmentCards segments={segmentsOf(type)} />
+        <h3 className="mt-10 text-lg font-semibold">Kinds of space you can rent</h3>
+        <KindsList kinds={kindsFor(type)} />
+      </section>
+
+      <section className="bg-white" aria-labelledby="price-heading">
+        <div className="mx-auto max-w-6xl px-6 py-14">
+          <h2 id="price-heading" className="text-2xl font-bold">
+            What it costs
+          </h2>
+          <ul className="mt-4 max-w-3xl list-disc space-y-2 pl-5 text-slate-700">
+            {landing.pricing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-slate-700">
+            The details are in our{" "}
+            <Link to="/policies#fees" className="text-brand-700 underline">
+              fees and payments policy
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+
+      <CityLinks type={type} cities={cities} />
+
+      <section className="bg-brand-50">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-6 py-14 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="text-2xl font-bold">{landing.hostCall.title}</h2>
+            <p className="mt-2 text-slate-700">{landing.hostCall.text}</p>
+          </div>
+          <Link
+            to={PATHS.listSpace}
+            className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            List a space
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

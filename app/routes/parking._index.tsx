@@ -1,0 +1,19 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LandingPage } from "~/components/landing/landing-page";
+import { loadCities } from "~/content/cities.server";
+import { LANDINGS } from "~/content/landing";
+import { pageMeta } from "~/utils/meta";
+
+/** /parking: the parking landing page (spec §2). */
+export const meta: MetaFunction = () => pageMeta(LANDINGS.parking.heading, LANDINGS.parking.lead);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { cities, toast, headers } = await loadCities(request);
+  return data({ cities, toast }, { headers });
+}
+
+export default function ParkingLanding() {
+  const { cities } = useLoaderData<typeof loader>();
+  return <LandingPage type="parking" cities={cities} />;
+}
