@@ -82,6 +82,8 @@ export default defineConfig({
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign",
         SEED_DEMO_DATA: "true",
         DATABASE_URL: "",
+        // No map tiles: the maps show their markers on a plain background, and the tests need no network.
+        MAP_TILE_URL: "",
         GOOGLE_CLIENT_ID: SOCIAL_CLIENTS.google.id,
         GOOGLE_CLIENT_SECRET: SOCIAL_CLIENTS.google.secret,
         GOOGLE_ISSUER: IDP_URL,

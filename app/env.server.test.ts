@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv, publicEnv } from "./env.server";
 
 const SECRET = "s".repeat(32);
 
@@ -53,6 +53,42 @@ describe("parseEnv", () => {
       REDIRECT_ALLOWED_ORIGINS: "https://pay.example.ph/checkout/, https://x.ph",
     });
     expect(env.REDIRECT_ALLOWED_ORIGINS).toEqual(["https://pay.example.ph", "https://x.ph"]);
+  });
+
+  it("uses OpenStreetMap's tiles unless MAP_TILE_URL says otherwise, and no tiles when it is empty", () => {
+    const defaults = parseEnv({ SESSION_SECRET: SECRET });
+    expect(defaults.MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(defaults.MAP_TILE_ATTRIBUTION).toBe("&copy; OpenStreetMap contributors");
+    expect(parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: "" }).MAP_TILE_URL).toBe("");
+    expect(parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: " " }).MAP_TILE_URL).toBe("");
+    const own = parseEnv({
+      SESSION_SECRET: SECRET,
+      MAP_TILE_URL: "https://{s}.tiles.example.ph/{z}/{x}/{y}{r}.png",
+      MAP_TILE_ATTRIBUTION: "&copy; Example Maps",
+    });
+    expect(own.MAP_TILE_URL).toBe("https://{s}.tiles.example.ph/{z}/{x}/{y}{r}.png");
+    expect(own.MAP_TILE_ATTRIBUTION).toBe("&copy; Example Maps");
+    expect(parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe(
+      "/tiles/{z}/{x}/{y}.png",
+    );
+  });
+
+  it.each([
+    "tiles.example.ph/{z}/{x}/{y}.png",
+    "https://tiles.example.ph/{z}/{x}.png",
+    "javascript:{z}{x}{y}",
+  ])("refuses the tile URL %j", (value) => {
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: value })).toThrow(
+      /MAP_TILE_URL: must be a URL/,
+    );
+  });
+
+  it("gives the browser only the public settings", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: "" });
+    expect(publicEnv(env)).toEqual({
+      MAP_TILE_URL: "",
+      MAP_TILE_ATTRIBUTION: "&copy; OpenStreetMap contributors",
+    });
   });
 
   it("generates a session secret once, keeps it in DATA_DIR and says that instances must share one", () => {

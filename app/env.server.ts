@@ -49,8 +49,14 @@ const EnvSchema = z.object({
     "must be an smtp:// or smtps:// URL",
   ),
   MAIL_FROM: z.string().trim().min(3).default("Space Solution <no-reply@spacesolution.ph>"),
-  /** Where feedback and operations messages go. */
+  /** Where feedback goes (and the operations enquiries while OPERATIONS_EMAIL is unset). */
   SUPPORT_EMAIL: z.email().default("support@spacesolution.ph"),
+  /** Where the operations team's enquiries go ("Can't find a space?", prospective hosts); unset: SUPPORT_EMAIL. */
+  OPERATIONS_EMAIL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.email().optional()),
   /** Google sign-in: enabled when both are set. GOOGLE_ISSUER is Google unless a test points it elsewhere. */
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
@@ -77,6 +83,23 @@ const EnvSchema = z.object({
   IDENTITY_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
+  /**
+   * Map tiles: a Leaflet URL template with {z}, {x} and {y} (and optionally {s}, {r}), absolute or a path on this
+   * site. Empty means no tile layer: maps still show their pins, markers and circles on a plain background (the
+   * tests run so). The CSP allows images from any https: origin, and http: only from the app's own origin.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    .refine(
+      (value) =>
+        value === "" ||
+        (/^(https?:\/\/|\/)/.test(value) && ["{z}", "{x}", "{y}"].every((p) => value.includes(p))),
+      "must be a URL template (http(s)://… or /…) with {z}, {x} and {y}, or empty for no tiles",
+    ),
+  /** The tiles' attribution, shown in the map's corner; HTML (entities, links) as the tile provider asks. */
+  MAP_TILE_ATTRIBUTION: z.string().trim().default("&copy; OpenStreetMap contributors"),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -84,7 +107,11 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; secureCookies: boolean };
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  OPERATIONS_EMAIL: string;
+  secureCookies: boolean;
+};
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -101,6 +128,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR),
+    OPERATIONS_EMAIL: env.OPERATIONS_EMAIL ?? env.SUPPORT_EMAIL,
     secureCookies: env.PUBLIC_URL?.startsWith("https:") ?? false,
   };
 }
@@ -123,6 +151,13 @@ function loadOrCreateSessionSecret(dataDir: string): string {
   );
   return secret;
 }
+
+/** The settings the browser may see (never a secret): the root loader returns them as `publicEnv`. */
+export function publicEnv(env: Env = getEnv()) {
+  return { MAP_TILE_URL: env.MAP_TILE_URL, MAP_TILE_ATTRIBUTION: env.MAP_TILE_ATTRIBUTION };
+}
+
+export type PublicEnv = ReturnType<typeof publicEnv>;
 
 let cached: Env | undefined;
 

@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { getEnv, publicOrigin } from "./env.server";
+import { getEnv, publicEnv, publicOrigin } from "./env.server";
 import { api } from "./services/api.server";
 import { entryCookieHeader } from "./services/entry-url.server";
 import { hasSessionCookie } from "./services/session.server";
@@ -57,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
       blogUrl: env.BLOG_URL,
       publicOrigin: origin,
+      // Settings the browser needs (map tiles), read with useRouteLoaderData("root").
+      publicEnv: publicEnv(env),
     },
     { headers },
   );
