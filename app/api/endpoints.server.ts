@@ -3,6 +3,7 @@ import type { Endpoint } from "./endpoint";
 import * as feedback from "./feedback.server";
 import * as profile from "./profile.server";
 import * as social from "./social.server";
+import * as spaces from "./spaces.server";
 import * as uploads from "./uploads.server";
 import * as user from "./user.server";
 import * as verification from "./verification.server";
@@ -25,4 +26,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...feedback.endpoints,
   ...verification.endpoints,
   ...profile.endpoints,
+  ...spaces.endpoints,
 ];

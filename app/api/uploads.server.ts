@@ -15,8 +15,11 @@ import { ApiError } from "./envelope";
  *
  * - POST /user/updateProfilePic: the profile photo (cropped square); users.profilePic becomes its 640 px WebP.
  * - POST /space/imageUpload<Type>: one endpoint per upload type of the spec (spaceImages, feedback,
- *   bookingFeedback, resolution, floorplan), declared from UPLOAD_TYPE_HANDLERS below. A feature adds its type
- *   there, with `authorize` (may this user upload here?) and `attach` (link the image to what it belongs to).
+ *   bookingFeedback, resolution, floorplan), each declared once as an UploadTypeHandler, with `authorize` (may
+ *   this user upload here?) and `attach` (link the image to what it belongs to), and turned into its call by
+ *   imageUploadEndpoint. feedback is in UPLOAD_TYPE_HANDLERS below; a feature whose hooks need its own module
+ *   declares its types there and lists their calls itself (spaceImages and floorplan: space-files.server.ts),
+ *   which keeps this module free of import cycles.
  *   A caller may also say the type in the text field `type`; an unknown or mismatched one is "Invalid upload type.".
  */
 
@@ -35,7 +38,7 @@ export const UPLOAD_TYPES = [
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** What `uploads.kind` may be: an upload type, or one of the uploads that have their own call. */
-export type UploadKind = UploadType | "profilePhoto";
+export type UploadKind = UploadType | "profilePhoto" | "contract";
 
 /** The upload type a caller named, or a 400 "Invalid upload type.". */
 export function parseUploadType(value: unknown): UploadType {
@@ -170,7 +173,7 @@ export type UploadTypeHandler = {
   attach?: (context: UploadContext, upload: UploadView) => Promise<Record<string, unknown> | undefined>;
 };
 
-/** The upload types that have a call. A feature registers its type here (spaceImages, floorplan, …). */
+/** Upload types whose call this module lists (the listing's types are in space-files.server.ts). */
 export const UPLOAD_TYPE_HANDLERS: Partial<Record<UploadType, UploadTypeHandler>> = {
   feedback: {
     path: "/space/imageUploadFeedback",

@@ -92,3 +92,35 @@ export async function waitForMail(to: string, subject: string): Promise<SunkMail
     .toBeDefined();
   return found as SunkMail;
 }
+
+/** A new user, logged in: the user, its e-mail and password, and the Cookie header value of its session. */
+export async function loggedInUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+  const created = await createUser(overrides);
+  return { ...created, cookie: await loginCookie(created.email, created.password) };
+}
+
+/** A multipart POST to the API, the way a browser or an app sends one. */
+export async function postForm<T = unknown>(
+  path: string,
+  form: FormData,
+  options: { cookie?: string } = {},
+): Promise<Answer<T>> {
+  const headers = new Headers();
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const response = await handleApiRequest(
+    new Request(`http://localhost/api${path}`, { method: "POST", headers, body: form }),
+  );
+  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+}
+
+/** A form with one file in `field` and text fields. */
+export function fileForm(
+  field: string,
+  file: { bytes: Uint8Array; name: string; type: string },
+  fields: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  form.append(field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}
