@@ -1,6 +1,8 @@
 import * as auth from "./auth.server";
 import type { Endpoint } from "./endpoint";
+import * as favourites from "./favourites.server";
 import * as feedback from "./feedback.server";
+import * as listingPage from "./listing-page.server";
 import * as profile from "./profile.server";
 import * as social from "./social.server";
 import * as spaces from "./spaces.server";
@@ -27,4 +29,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...verification.endpoints,
   ...profile.endpoints,
   ...spaces.endpoints,
+  ...listingPage.endpoints,
+  ...favourites.endpoints,
 ];

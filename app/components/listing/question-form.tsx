@@ -1,0 +1,105 @@
+import { Form, useNavigation } from "@remix-run/react";
+
+/** What the action answers: conform's submission reply (errors and typed values), read without conform's client. */
+export type QuestionReply = {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+} | null;
+
+type Field = "message" | "name" | "email" | "phoneNumber";
+
+/**
+ * "Ask a question" on a listing: a POST form to the listing page's action (intent "ask"), which sends it with
+ * POST /enquiry/aboutSpace; the host gets it by e-mail. Visitors give their name and e-mail; a logged-in user's
+ * come from their account. Errors come back from the server next to their fields. Plain inputs, not conform's
+ * client: the listing page must stay light (issue #5: ≤ 100 KB of JavaScript).
+ */
+export function QuestionForm({
+  loggedIn,
+  lastResult,
+  sentId,
+}: {
+  loggedIn: boolean;
+  lastResult?: QuestionReply;
+  /** Changes after each question sent, so the form starts empty again. */
+  sentId?: string | null;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "ask";
+  const value = (field: Field) => {
+    const typed = lastResult?.initialValue?.[field];
+    return typeof typed === "string" ? typed : "";
+  };
+  const errors = (field: Field) => lastResult?.error?.[field] ?? [];
+  const field = (name: Field, label: string, props: Record<string, unknown> = {}) => {
+    const id = `question-${name}`;
+    const fieldErrors = errors(name);
+    return (
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        {name === "message" ? (
+          <textarea
+            id={id}
+            name={name}
+            rows={4}
+            maxLength={2000}
+            required
+            defaultValue={value(name)}
+            aria-invalid={fieldErrors.length ? true : undefined}
+            aria-describedby={fieldErrors.length ? `${id}-error` : undefined}
+            className={INPUT}
+          />
+        ) : (
+          <input
+            id={id}
+            name={name}
+            defaultValue={value(name)}
+            aria-invalid={fieldErrors.length ? true : undefined}
+            aria-describedby={fieldErrors.length ? `${id}-error` : undefined}
+            className={INPUT}
+            {...props}
+          />
+        )}
+        {fieldErrors.length ? (
+          <ul id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {fieldErrors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  };
+  const formErrors = lastResult?.error?.[""] ?? [];
+  return (
+    <section aria-labelledby="question-title" className="rounded-xl bg-white p-4 shadow-sm">
+      <h2 id="question-title" className="text-lg font-semibold text-slate-900">
+        Ask the host a question
+      </h2>
+      <Form key={sentId ?? "question"} method="post" preventScrollReset className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="ask" />
+        {field("message", "Your question")}
+        {loggedIn ? null : (
+          <>
+            {field("name", "Your name", { autoComplete: "name", required: true })}
+            {field("email", "Your e-mail", { type: "email", autoComplete: "email", required: true })}
+          </>
+        )}
+        {field("phoneNumber", "Your phone number (optional)", { type: "tel", autoComplete: "tel" })}
+        {formErrors.length ? <p className="text-sm text-red-700">{formErrors.join(" ")}</p> : null}
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {sending ? "Sending…" : "Send question"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+const INPUT =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600";
