@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -64,6 +65,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** The footer's links: the landing pages, the help centre and the policies. */
+const FOOTER_LINKS = [
+  ["Storage", "/storage"],
+  ["Parking", "/parking"],
+  ["Help", "/info/help"],
+  ["Terms and policies", "/policies"],
+] as const;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -106,6 +115,17 @@ export function Layout({ children }: { children: ReactNode }) {
             <p>
               © {new Date().getFullYear()} Space Solution · Storage and parking space across the Philippines
             </p>
+            <nav aria-label="Footer">
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {FOOTER_LINKS.map(([label, to]) => (
+                  <li key={to}>
+                    <Link to={to} className="underline hover:text-brand-700">
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             <p>Version 2.1.10</p>
           </div>
         </footer>

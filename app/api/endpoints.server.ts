@@ -1,5 +1,6 @@
 import * as auth from "./auth.server";
 import type { Endpoint } from "./endpoint";
+import * as enquiriesOps from "./enquiries-ops.server";
 import * as favourites from "./favourites.server";
 import * as feedback from "./feedback.server";
 import * as listingPage from "./listing-page.server";
@@ -31,4 +32,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...spaces.endpoints,
   ...listingPage.endpoints,
   ...favourites.endpoints,
+  ...enquiriesOps.endpoints,
 ];

@@ -9,7 +9,6 @@ import {
   monthsText,
   percentOf,
   shortStayExample,
-  smallestMonthsWhere,
   storageBookingExample,
   weekdayParkingExample,
 } from "./policies";
@@ -20,12 +19,6 @@ describe("the numbers read off the pricing rules", () => {
     expect(DEPOSIT_MINIMUM_MONTHS).toEqual({ storage: 2, parking: 1 });
     expect(DISCOUNT_MINIMUM_MONTHS).toBe(6);
     expect(DISCOUNT_PERCENT).toBe("50%");
-  });
-
-  it("finds the smallest month a rule applies at, and refuses a rule that never does", () => {
-    expect(smallestMonthsWhere((months) => months >= 3)).toBe(3);
-    expect(smallestMonthsWhere(() => true)).toBe(0);
-    expect(() => smallestMonthsWhere(() => false)).toThrow(RangeError);
   });
 
   it("writes rates and months for text", () => {

@@ -10,12 +10,12 @@ import {
   bookingPrice,
   DAYS_PER_PRICING_MONTH,
   DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
-  deposit,
+  DEPOSIT_MINIMUM_MONTHS,
+  FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS,
   firstMonthDiscount,
   parkingMonthPrice,
   storageStayQuote,
 } from "~/domain/pricing";
-import type { SpaceType } from "~/domain/vocabulary";
 
 /**
  * Hours a host has to accept or decline a booking request before it expires (PRODUCT.md, "Booking lifecycle").
@@ -26,12 +26,6 @@ export const HOST_ANSWER_HOURS = 48;
 /** When the terms and policies last changed (YYYY-MM-DD). */
 export const POLICIES_UPDATED = "2026-11-21";
 
-/** The smallest whole number of months (0–120) for which `applies` holds: reads a threshold off a pricing rule. */
-export function smallestMonthsWhere(applies: (months: number) => boolean): number {
-  for (let months = 0; months <= 120; months++) if (applies(months)) return months;
-  throw new RangeError("the rule never applies within ten years");
-}
-
 /** A rate in basis points as a percentage for text: 500 → "5%", 250 → "2.5%". */
 export function percentOf(basisPoints: number): string {
   return `${(basisPoints * 100) / BASIS_POINTS_PER_WHOLE}%`;
@@ -40,20 +34,11 @@ export function percentOf(basisPoints: number): string {
 /** The Space Solution fee, as a percentage of the first month's price after the first-month discount. */
 export const FEE_PERCENT = percentOf(DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS);
 
-/** Whole months from which a listing that asks for a deposit charges one, per type of space. */
-export const DEPOSIT_MINIMUM_MONTHS: { readonly [T in SpaceType]: number } = {
-  storage: depositMinimum("storage"),
-  parking: depositMinimum("parking"),
-};
+/** Whole months from which a listing that asks for a deposit charges one, per type of space (the pricing rule's). */
+export { DEPOSIT_MINIMUM_MONTHS };
 
-function depositMinimum(type: SpaceType): number {
-  return smallestMonthsWhere((months) => deposit({ type, asked: true, months, firstMonthPrice: 100 }) > 0);
-}
-
-/** Whole months from which a listing's first-month discount applies. */
-export const DISCOUNT_MINIMUM_MONTHS = smallestMonthsWhere(
-  (months) => firstMonthDiscount({ offered: true, months, monthlyPrice: 100, quantity: 1 }) > 0,
-);
+/** Whole months from which a listing's first-month discount applies (the pricing rule's). */
+export const DISCOUNT_MINIMUM_MONTHS = FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS;
 
 /** The first-month discount as a percentage of one month's price ("50%"). */
 export const DISCOUNT_PERCENT = `${firstMonthDiscount({

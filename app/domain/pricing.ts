@@ -29,6 +29,12 @@ export const DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS = 500;
 /** Longest remainder, in days, charged as a daily share; a longer remainder is charged a full month. */
 const MAX_DAILY_REMAINDER = 10;
 
+/** Whole months (M) from which a listing that asks for a deposit charges one (spec §9, PRODUCT.md "Deposit"). */
+export const DEPOSIT_MINIMUM_MONTHS = { storage: 2, parking: 1 } as const;
+
+/** Whole months (M) from which a listing's first-month discount applies (PRODUCT.md "First-month discount"). */
+export const FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS = 6;
+
 /**
  * Storage stay quote: the price of a stay of `days` days on a storage listing whose monthly price is
  * `monthlyPrice` (the listing's estimate; bookings are charged by {@link spaceFee}).
@@ -159,7 +165,10 @@ export interface FirstMonthDiscountInput {
   quantity: number;
 }
 
-/** First-month discount: half of one month, P × q / 2, when the listing offers it and M ≥ 6; otherwise 0. */
+/**
+ * First-month discount: half of one month, P × q / 2, when the listing offers it and M ≥ 6
+ * ({@link FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS}); otherwise 0.
+ */
 export function firstMonthDiscount({
   offered,
   months,
@@ -169,7 +178,7 @@ export function firstMonthDiscount({
   assertNonNegativeInteger(months, "months");
   assertNonNegativeInteger(monthlyPrice, "monthlyPrice");
   assertNonNegativeInteger(quantity, "quantity");
-  if (!offered || months < 6) return 0;
+  if (!offered || months < FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS) return 0;
   return roundHalfUpProduct([monthlyPrice, quantity], 2);
 }
 
@@ -186,13 +195,12 @@ export interface DepositInput {
 
 /**
  * Deposit: equal to the first month's price when the listing asks for one and M ≥ 2 for storage or M ≥ 1 for
- * parking; otherwise 0.
+ * parking ({@link DEPOSIT_MINIMUM_MONTHS}); otherwise 0.
  */
 export function deposit({ type, asked, months, firstMonthPrice }: DepositInput): Centavos {
   assertNonNegativeInteger(months, "months");
   assertNonNegativeInteger(firstMonthPrice, "firstMonthPrice");
-  const minimumMonths = type === "storage" ? 2 : 1;
-  return asked && months >= minimumMonths ? firstMonthPrice : 0;
+  return asked && months >= DEPOSIT_MINIMUM_MONTHS[type] ? firstMonthPrice : 0;
 }
 
 /** Input of {@link spaceSolutionFee}. */

@@ -1,6 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { CityListItem } from "~/api/user.server";
+import { listWithUsPath } from "~/components/enquiries/paths";
+import { cityPagePath, featuredCities, groupByProvince } from "~/content/cities";
+import { LANDINGS } from "~/content/landing";
+import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
@@ -129,18 +133,51 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="bg-white">
+      <section className="bg-white" aria-labelledby="cities-heading">
+        <div className="mx-auto max-w-6xl px-6 py-14">
+          <h2 id="cities-heading" className="text-2xl font-bold md:text-3xl">
+            Storage and parking in your city
+          </h2>
+          <div className="mt-8 grid gap-10 md:grid-cols-2">
+            {SPACE_TYPES.map((type) => (
+              <div key={type}>
+                <h3 className="text-lg font-semibold text-brand-700">
+                  <Link to={`/${type}`} className="underline">
+                    {LANDINGS[type].heading}
+                  </Link>
+                </h3>
+                <ul className="mt-4 grid grid-cols-2 gap-2">
+                  {featuredCities(cities, 8).map((city) => (
+                    <li key={city.slug}>
+                      <Link to={cityPagePath(type, city.slug)} className="text-brand-700 underline">
+                        {SPACE_TYPE_LABELS[type]} in {city.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="bg-brand-50">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-6 py-14 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 className="text-2xl font-bold">Have a spare room, garage or parking slot?</h2>
             <p className="mt-2 text-slate-700">Turn the space you do not use into monthly income.</p>
           </div>
-          <Link
-            to={PATHS.listSpace}
-            className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-          >
-            List a space
-          </Link>
+          <div className="flex flex-col items-start gap-3 md:items-end">
+            <Link
+              to={PATHS.listSpace}
+              className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              List a space
+            </Link>
+            <Link to={listWithUsPath()} className="text-brand-700 underline">
+              Questions first? Talk to our team
+            </Link>
+          </div>
         </div>
       </section>
     </>
@@ -168,13 +205,5 @@ function Steps({ title, steps }: { title: string; steps: [string, string][] }) {
         ))}
       </ol>
     </div>
-  );
-}
-
-function groupByProvince<T extends { province: string }>(cities: T[]): [string, T[]][] {
-  const groups = new Map<string, T[]>();
-  for (const city of cities) groups.set(city.province, [...(groups.get(city.province) ?? []), city]);
-  return [...groups].sort(([a], [b]) =>
-    a === "Metro Manila" ? -1 : b === "Metro Manila" ? 1 : a.localeCompare(b),
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { listWithUsPath } from "~/components/enquiries/paths";
 import type { CityOption } from "~/content/cities";
 import { LANDINGS } from "~/content/landing";
 import { segmentsOf } from "~/content/solutions";
@@ -88,12 +89,17 @@ export function LandingPage({ type, cities }: { type: SpaceType; cities: readonl
             <h2 className="text-2xl font-bold">{landing.hostCall.title}</h2>
             <p className="mt-2 text-slate-700">{landing.hostCall.text}</p>
           </div>
-          <Link
-            to={PATHS.listSpace}
-            className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-          >
-            List a space
-          </Link>
+          <div className="flex flex-col items-start gap-3 md:items-end">
+            <Link
+              to={PATHS.listSpace}
+              className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              List a space
+            </Link>
+            <Link to={listWithUsPath({ storageType: type })} className="text-brand-700 underline">
+              Questions first? Talk to our team
+            </Link>
+          </div>
         </div>
       </section>
     </>
