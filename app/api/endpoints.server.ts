@@ -5,6 +5,7 @@ import * as favourites from "./favourites.server";
 import * as feedback from "./feedback.server";
 import * as listingPage from "./listing-page.server";
 import * as profile from "./profile.server";
+import * as search from "./search.server";
 import * as social from "./social.server";
 import * as spaces from "./spaces.server";
 import * as uploads from "./uploads.server";
@@ -33,4 +34,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...listingPage.endpoints,
   ...favourites.endpoints,
   ...enquiriesOps.endpoints,
+  ...search.endpoints,
 ];

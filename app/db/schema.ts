@@ -327,10 +327,47 @@ export const spaces = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
   },
-  (table) => [
-    index("spaces_host_id_status_idx").on(table.hostId, table.status),
-    index("spaces_search_idx").on(table.status, table.storageType, table.cityId, table.monthlyPrice),
-  ],
+  (table) => {
+    // The search's indexes (docs/search-performance.md): partial, over active listings only, each ending with
+    // the id that ends every sort. `completeness` is the recommended score of app/domain/search.ts
+    // (RECOMMENDED_WEIGHTS), written exactly as app/api/search.server.ts orders by it, so that the recommended
+    // sort reads an index in order.
+    const active = sql`${table.status} = 'active'`;
+    const completeness = sql`(
+      case when char_length(coalesce(${table.description}, '')) >= 150 then 20
+           when char_length(coalesce(${table.description}, '')) >= 40 then 10 else 0 end
+      + least(cardinality(${table.features}), 5) * 3
+      + case when ${table.floorplanUploadId} is not null then 5 else 0 end
+      + case when ${table.accessOption} is not null then 5 else 0 end
+      + case when ${table.quickMoveIn} then 5 else 0 end
+      + case when ${table.firstMonthDiscount} then 5 else 0 end
+    )`;
+    return [
+      index("spaces_host_id_status_idx").on(table.hostId, table.status),
+      // A city's search, recommended first; and of a whole type:
+      index("spaces_active_type_city_score_idx")
+        .on(table.storageType, table.cityId, completeness, table.publishedAt, table.id)
+        .where(active),
+      index("spaces_active_type_score_idx")
+        .on(table.storageType, completeness, table.publishedAt, table.id)
+        .where(active),
+      // Price ranges and the price sorts, in a city and of a whole type:
+      index("spaces_active_type_city_price_idx")
+        .on(table.storageType, table.cityId, table.monthlyPrice, table.id)
+        .where(active),
+      index("spaces_active_type_price_idx").on(table.storageType, table.monthlyPrice, table.id).where(active),
+      // Newest first:
+      index("spaces_active_type_published_idx")
+        .on(table.storageType, table.publishedAt, table.id)
+        .where(active),
+      // Every one of some features (features @> array[…]):
+      index("spaces_active_features_idx").using("gin", table.features).where(active),
+      // Map bounds (point <@ box) and the nearest sort (point <-> point):
+      index("spaces_active_location_idx")
+        .using("gist", sql`point(${table.longitude}, ${table.latitude})`)
+        .where(active),
+    ];
+  },
 );
 
 /** A space's photos, in order (position 0 first). Each is an `uploads` row of kind spaceImages. */

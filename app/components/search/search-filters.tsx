@@ -1,0 +1,386 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { type CityOption, groupByProvince } from "~/content/cities";
+import {
+  type BudgetMeter,
+  type RawSearch,
+  SEARCH_PATH,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+} from "~/domain/search";
+import {
+  featureOptionsFor,
+  kindOptionsFor,
+  type LengthUnit,
+  optionsOf,
+  type SpaceType,
+} from "~/domain/vocabulary";
+import { BudgetMeterChart } from "./budget-meter";
+
+/**
+ * The search's filters: a GET form to /search-space, so every search is a URL and the form works without
+ * JavaScript. The common filters show; the rest fold into "More filters", open when one of them is in use. Empty
+ * fields are sent empty and mean "any" (the page then redirects to the tidy URL).
+ */
+
+const control =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm";
+const labelClass = "block text-sm font-semibold text-slate-800";
+
+/** The filters folded into "More filters". */
+const MORE = [
+  "kind",
+  "minArea",
+  "minUnits",
+  "vehicleSize",
+  "rentalDuration",
+  "accessOption",
+  "features",
+  "quickMoveIn",
+  "firstMonthDiscount",
+  "startDate",
+] as const;
+
+function text(values: RawSearch, name: string): string {
+  const value = values[name];
+  return typeof value === "string" ? value : "";
+}
+
+function list(values: RawSearch, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : value ? [value] : [];
+}
+
+export function SearchFilters({
+  type,
+  values,
+  cities,
+  budget,
+  unit,
+}: {
+  type: SpaceType;
+  /** The search's parameters as the URL has them (also when they are not valid, to correct them). */
+  values: RawSearch;
+  cities: readonly CityOption[];
+  budget: BudgetMeter | null;
+  unit: LengthUnit;
+}) {
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === SEARCH_PATH;
+  const moreInUse = MORE.some((name) => values[name] !== undefined);
+  const number = (name: string) => {
+    const value = Number(text(values, name));
+    return text(values, name) && Number.isFinite(value) ? value : undefined;
+  };
+  // The form is keyed by its values, so going back to an older search shows that search's filters.
+  return (
+    <Form
+      key={JSON.stringify(values)}
+      method="get"
+      action={SEARCH_PATH}
+      aria-label="Search filters"
+      className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <input type="hidden" name="storageType" value={type} />
+      {values.bounds ? <input type="hidden" name="bounds" value={text(values, "bounds")} /> : null}
+      {values.near ? <input type="hidden" name="near" value={text(values, "near")} /> : null}
+
+      <div>
+        <label htmlFor="search-city" className={labelClass}>
+          City
+        </label>
+        <select id="search-city" name="city" defaultValue={text(values, "city")} className={control}>
+          <option value="">Any city</option>
+          {groupByProvince(cities).map(([province, group]) => (
+            <optgroup key={province} label={province}>
+              {group.map((city) => (
+                <option key={city.slug} value={city.slug}>
+                  {city.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+
+      <div>
+        <label htmlFor="search-sort" className={labelClass}>
+          Sort by
+        </label>
+        <select
+          id="search-sort"
+          name="sort"
+          defaultValue={text(values, "sort") || "recommended"}
+          className={control}
+        >
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SEARCH_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-slate-600">
+          Nearest measures from the map's centre, else the city's.
+        </p>
+      </div>
+
+      <fieldset>
+        <legend className={labelClass}>Monthly budget (₱)</legend>
+        {budget ? (
+          <BudgetMeterChart
+            id="budget-meter"
+            meter={budget}
+            minPrice={number("minPrice")}
+            maxPrice={number("maxPrice")}
+          />
+        ) : null}
+        <div className="grid grid-cols-2 gap-3">
+          <NumberInput
+            id="search-min-price"
+            name="minPrice"
+            label="From"
+            value={text(values, "minPrice")}
+            step="0.01"
+            describedBy={budget ? "budget-meter" : undefined}
+          />
+          <NumberInput
+            id="search-max-price"
+            name="maxPrice"
+            label="To"
+            value={text(values, "maxPrice")}
+            step="0.01"
+            describedBy={budget ? "budget-meter" : undefined}
+          />
+        </div>
+      </fieldset>
+
+      <details open={moreInUse} className="group rounded-md border border-slate-200 p-3">
+        <summary className="cursor-pointer font-semibold text-brand-700">More filters</summary>
+        <div className="mt-4 space-y-5">
+          <div>
+            <label htmlFor="search-kind" className={labelClass}>
+              Kind of space
+            </label>
+            <select id="search-kind" name="kind" defaultValue={text(values, "kind")} className={control}>
+              <option value="">Any kind</option>
+              {kindOptionsFor(type).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          {type === "storage" ? (
+            <NumberInput
+              id="search-min-area"
+              name="minArea"
+              label="Floor area of at least (sq m)"
+              value={text(values, "minArea")}
+              step="0.1"
+              hint={unit === "feet" ? "In square meters: 1 sq m is 10.764 sq ft." : undefined}
+            />
+          ) : (
+            <>
+              <div>
+                <label htmlFor="search-vehicle" className={labelClass}>
+                  Fits a vehicle up to
+                </label>
+                <select
+                  id="search-vehicle"
+                  name="vehicleSize"
+                  defaultValue={text(values, "vehicleSize")}
+                  className={control}
+                >
+                  <option value="">Any vehicle</option>
+                  {optionsOf("vehicleSize").map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <NumberInput
+                id="search-min-units"
+                name="minUnits"
+                label="Parking slots, at least"
+                value={text(values, "minUnits")}
+                step="1"
+              />
+            </>
+          )}
+
+          <div>
+            <label htmlFor="search-duration" className={labelClass}>
+              Rental duration
+            </label>
+            <select
+              id="search-duration"
+              name="rentalDuration"
+              defaultValue={text(values, "rentalDuration")}
+              className={control}
+            >
+              <option value="">Any duration</option>
+              {optionsOf("rentalDuration").map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <div>
+            <label htmlFor="search-access" className={labelClass}>
+              Access
+            </label>
+            <select
+              id="search-access"
+              name="accessOption"
+              defaultValue={text(values, "accessOption")}
+              className={control}
+            >
+              <option value="">Any access</option>
+              {optionsOf("accessOption").map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <div>
+            <label htmlFor="search-start" className={labelClass}>
+              Available from
+            </label>
+            <input
+              id="search-start"
+              name="startDate"
+              type="date"
+              defaultValue={text(values, "startDate")}
+              className={control}
+            />
+          </div>
+
+          <fieldset>
+            <legend className={labelClass}>Features (all of them)</legend>
+            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
+              {featureOptionsFor(type).map((option) => (
+                <Checkbox
+                  key={option.value}
+                  id={`search-feature-${option.value}`}
+                  name="features"
+                  value={option.value}
+                  checked={list(values, "features").includes(option.value)}
+                >
+                  {option.label}
+                </Checkbox>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className={labelClass}>Offers</legend>
+            <div className="mt-2 space-y-2">
+              <Checkbox
+                id="search-quick"
+                name="quickMoveIn"
+                value="true"
+                checked={Boolean(values.quickMoveIn)}
+              >
+                Quick move-in
+              </Checkbox>
+              <Checkbox
+                id="search-discount"
+                name="firstMonthDiscount"
+                value="true"
+                checked={Boolean(values.firstMonthDiscount)}
+              >
+                First-month discount
+              </Checkbox>
+            </div>
+          </fieldset>
+        </div>
+      </details>
+
+      <button
+        type="submit"
+        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        {searching ? "Searching…" : "Search"}
+      </button>
+    </Form>
+  );
+}
+
+function NumberInput({
+  id,
+  name,
+  label,
+  value,
+  step,
+  hint,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  step: string;
+  hint?: string;
+  describedBy?: string;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        min="0"
+        step={step}
+        inputMode="decimal"
+        defaultValue={value}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(" ") || undefined}
+        className={control}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Checkbox({
+  id,
+  name,
+  value,
+  checked,
+  children,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  checked: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        value={value}
+        defaultChecked={checked}
+        className="mt-0.5 h-5 w-5 rounded border-slate-400"
+      />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {children}
+      </label>
+    </div>
+  );
+}
