@@ -1,0 +1,121 @@
+import type { MapMarker } from "~/components/map/map";
+import { type Coordinates, distanceMetres } from "~/domain/geo";
+import { type Centavos, formatPeso } from "~/domain/money";
+import type { SpaceCardView } from "~/domain/space";
+import { PRICE_BASES, PRICE_BASIS_LABELS, type PriceBasis, type SpaceType } from "~/domain/vocabulary";
+
+/**
+ * The pure parts of a city page (/storage-city/{city}, /parking-city/{city}): the price lines, the map's markers,
+ * the nearest other cities, and the words of its headline and description. Browser-safe; the loader is in
+ * city-page.server.ts and the screen in city-page.tsx.
+ */
+
+/** The prices of a set of listings, as GET /space/getStoragePriceRange and getParkingPriceRange answer them. */
+export type PriceRangeView = {
+  count: number;
+  minPrice: Centavos;
+  maxPrice: Centavos;
+  medianPrice: Centavos | null;
+};
+
+/** getStoragePriceRange's answer: all monthly prices, and those of each price basis (not comparable with each other). */
+export type StoragePriceRange = PriceRangeView & { byBasis: { readonly [B in PriceBasis]: PriceRangeView } };
+/** getParkingPriceRange's answer: monthly prices, and daily ones. */
+export type ParkingPriceRange = PriceRangeView & { daily: PriceRangeView };
+
+/** One line of a city's prices: "₱1,500.00 to ₱8,000.00 a month for the entire space". */
+export type PriceLine = { key: string; text: string };
+
+/** The most listings a city page shows (page 1 of the recommended order). */
+export const CITY_PAGE_LISTINGS = 12;
+/** How many other cities it links to, nearest first. */
+export const NEARBY_CITIES = 8;
+
+function range(prices: PriceRangeView, per: string): string {
+  const low = formatPeso(prices.minPrice);
+  return prices.minPrice === prices.maxPrice
+    ? `${low} ${per}`
+    : `${low} to ${formatPeso(prices.maxPrice)} ${per}`;
+}
+
+/**
+ * The lines of a city's price range, one per way of pricing that has listings: for storage, the entire space
+ * first, then per square meter, cubic meter and pallet; for parking, by the month and by the day. None when the
+ * city has no priced listings.
+ */
+export function priceLines(type: SpaceType, prices: StoragePriceRange | ParkingPriceRange): PriceLine[] {
+  if (prices.count === 0) return [];
+  if (type === "parking") {
+    const { daily } = prices as ParkingPriceRange;
+    return [
+      { key: "month", text: range(prices, "a month") },
+      ...(daily && daily.count > 0 ? [{ key: "day", text: range(daily, "a day") }] : []),
+    ];
+  }
+  const { byBasis } = prices as StoragePriceRange;
+  const order: PriceBasis[] = ["entireSpace", ...PRICE_BASES.filter((basis) => basis !== "entireSpace")];
+  return order
+    .filter((basis) => (byBasis?.[basis]?.count ?? 0) > 0)
+    .map((basis) => ({ key: basis, text: range(byBasis[basis], `a month ${PRICE_BASIS_LABELS[basis]}`) }));
+}
+
+/** A price for a map marker: pesos without centavos when there are none ("₱3,000", "₱2,999.50"). */
+export function markerPrice(centavos: Centavos): string {
+  return formatPeso(centavos).replace(/\.00$/, "");
+}
+
+/** The map's markers: each listing with a point, labelled with its monthly price, linking to its page. */
+export function cityMarkers(listings: readonly SpaceCardView[]): MapMarker[] {
+  return listings.flatMap((card) =>
+    card.approximateLocation
+      ? [
+          {
+            id: card._id,
+            latitude: card.approximateLocation.latitude,
+            longitude: card.approximateLocation.longitude,
+            label: card.perMonthPrice === null ? "View" : markerPrice(card.perMonthPrice),
+            href: card.path,
+            title: card.spaceTitle,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The `limit` cities nearest to `city` (itself left out), nearest first. */
+export function nearestCities<T extends Coordinates & { slug: string }>(
+  city: T,
+  cities: readonly T[],
+  limit = NEARBY_CITIES,
+): T[] {
+  return cities
+    .filter((other) => other.slug !== city.slug)
+    .map((other) => ({ other, metres: distanceMetres(city, other) }))
+    .sort((a, b) => a.metres - b.metres || a.other.slug.localeCompare(b.other.slug))
+    .slice(0, limit)
+    .map(({ other }) => other);
+}
+
+/** "1 storage space", "24 parking spaces". */
+export function countText(type: SpaceType, count: number): string {
+  return `${count.toLocaleString("en-PH")} ${type} ${count === 1 ? "space" : "spaces"}`;
+}
+
+/** The page's title: "Storage for rent in Makati". */
+export function cityPageTitle(type: SpaceType, cityName: string): string {
+  return `${type === "storage" ? "Storage" : "Parking"} for rent in ${cityName}`;
+}
+
+/** The meta description: what the city has, or an invitation to ask when it has nothing yet. */
+export function cityPageDescription(
+  type: SpaceType,
+  city: { name: string; province: string },
+  total: number,
+  lines: readonly PriceLine[],
+): string {
+  const where = `${city.name}, ${city.province}`;
+  if (total === 0)
+    return `Looking for ${type} space in ${where}? Tell us what you need and we will find it, or list your own ${type} space for free.`;
+  const price = lines[0] ? `, from ${lines[0].text}` : "";
+  return `${countText(type, total)} for rent in ${where}${price}. Compare sizes, prices and photos, and book online with Space Solution.`;
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { CityPage, cityPageMeta } from "~/components/city-page/city-page";
+import { loadCityPage } from "~/components/city-page/city-page.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+/** /parking-city/{city}: the parking page of a city (app/components/city-page); an unknown city is Page-not-found. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => cityPageMeta({ data });
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadCityPage(request, "parking", params.city);
+}
+
+export default function ParkingCity() {
+  return <CityPage />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,62 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FavouriteButton } from "~/components/favourite-button";
+import { SpaceCard } from "~/components/space-card";
+import type { SpaceCardView } from "~/domain/space";
+import { displayUnit } from "~/domain/units";
+import { requireProfile } from "~/services/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+/**
+ * The saved-spaces page (the shortlist, in the profile menu): the user's saved spaces that are still active, from
+ * GET /space/myShortListedSpace, newest saved first, each with its heart to remove it.
+ */
+export const meta: MetaFunction = () => pageMeta("Saved spaces", "The storage and parking spaces you saved.");
+
+const PATH = "/user-profile/saved-spaces";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const answer = await client.get<SpaceCardView[]>("/space/myShortListedSpace");
+  return data(
+    {
+      spaces: answer.ok ? answer.result : [],
+      unit: displayUnit(profile.measurementUnit),
+      toast: answer.ok ? null : answer.toast,
+    },
+    { headers: client.headers },
+  );
+}
+
+export default function SavedSpaces() {
+  const { spaces, unit } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Saved spaces</h1>
+      {spaces.length === 0 ? (
+        <div className="mt-6 rounded-xl bg-white p-6 shadow-sm">
+          <p className="text-slate-800">
+            You have not saved any spaces yet. Press <strong>Save</strong> on a space you like to find it here
+            later.
+          </p>
+          <Link
+            to="/search-space"
+            className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            Find a space
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {spaces.map((space, index) => (
+            <li key={space._id}>
+              <SpaceCard space={space} unit={unit} eager={index === 0} headingLevel={2}>
+                <FavouriteButton spaceId={space._id} saved returnTo={PATH} title={space.spaceTitle} />
+              </SpaceCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
