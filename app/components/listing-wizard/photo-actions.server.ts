@@ -1,0 +1,155 @@
+import { data } from "@remix-run/node";
+import type { SpaceView } from "~/domain/space";
+import { MAX_SPACE_PHOTOS } from "~/domain/space";
+import type { ApiClient, ApiResult } from "~/services/api.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
+import { errorToast, makeToast, type Toast } from "~/utils/toast";
+import { IMAGE_UPLOADED, UPLOAD_FAILED, UPLOAD_PATHS, type UploadIntent } from "./image-upload-form";
+import { REORDER_INTENT } from "./photo-list";
+import {
+  arrangePhotos,
+  isPhotoMove,
+  type PhotoArrangement,
+  type PhotoMove,
+  reorderPhotos,
+} from "./photo-order";
+
+/**
+ * The server side of a listing's photos and floor plan, for any page that shows PhotoList and ImageUploadForm (the
+ * add-more-details step; the one-page edit of a published listing can use it too):
+ * - upload-photo / upload-floorplan: the multipart form's file forwarded to POST /space/imageUploadSpaces or
+ *   /space/imageUploadFloorplan, with spec §8's messages;
+ * - make-cover, move-left, move-right, delete (with `photo`) and reorder (with `photoOrder`): the new order computed
+ *   from the listing as saved, then saved as { photoOrder, coverPhotoIndex } (a photo left out is deleted) through
+ *   POST /space/addMySpace (a draft) or /space/editSpace (a published listing, which must keep a photo).
+ * Each success comes back to the same page with a success toast; a failure stays with an error toast and the
+ * message for the part of the page it is about.
+ */
+
+const MOVE_MESSAGES: Record<PhotoMove | typeof REORDER_INTENT, string> = {
+  "make-cover": "Cover photo changed.",
+  "move-left": "Photo moved.",
+  "move-right": "Photo moved.",
+  delete: "Photo deleted.",
+  reorder: "Photos reordered.",
+};
+
+const TOO_LARGE = "This image is too large. Please choose one of at most 15 MB.";
+const UNKNOWN_PHOTO = "That photo is no longer in this listing. Please try again.";
+const TOO_MANY = `You can add at most ${MAX_SPACE_PHOTOS} photos.`;
+
+/** What a photo action answers when it stays on the page: an error toast, and the message by the part it is about. */
+export type PhotoFailure = {
+  toast: Toast;
+  upload?: UploadIntent;
+  uploadError?: string;
+  photosError?: string;
+};
+
+/** A failure as PhotoFailure: by the upload form of `upload`, else by the photo list. */
+export function photoFailure(
+  client: ApiClient,
+  message: string,
+  options: { upload?: UploadIntent; status?: number } = {},
+) {
+  const failure: PhotoFailure = options.upload
+    ? { toast: errorToast(message), upload: options.upload, uploadError: message }
+    : { toast: errorToast(message), photosError: message };
+  return data(failure, { status: options.status ?? 400, headers: client.headers });
+}
+
+/** The posted form, or a failure when the body is over the upload cap. */
+export async function readPhotoForm(request: Request, client: ApiClient) {
+  try {
+    return { form: await readFormWithin(request) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return { failure: photoFailure(client, TOO_LARGE, { status: 413 }) };
+    throw error;
+  }
+}
+
+/** This page again (with its query, e.g. ?spaceId=), to land on after an upload or a change of the photos. */
+function here(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+async function upload(
+  request: Request,
+  client: ApiClient,
+  spaceId: string,
+  intent: UploadIntent,
+  form: FormData,
+) {
+  const body = new FormData();
+  body.append("spaceId", spaceId);
+  const image = form.get("image");
+  if (image instanceof File && (image.size > 0 || image.name)) body.append("image", image, image.name);
+  let answer: ApiResult<unknown>;
+  try {
+    answer = await client.postForm<unknown>(UPLOAD_PATHS[intent], body);
+  } catch (error) {
+    // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
+    if (error instanceof Response) throw error;
+    console.error("[listing photos] the upload did not reach the API:", error);
+    return photoFailure(client, UPLOAD_FAILED, { upload: intent, status: 502 });
+  }
+  if (!answer.ok)
+    return photoFailure(client, answer.message, {
+      upload: intent,
+      status: answer.status === 413 ? 413 : 400,
+    });
+  if (answer.result === null || answer.result === undefined)
+    return photoFailure(client, answer.message || UPLOAD_FAILED, { upload: intent });
+  return redirectWithToast(here(request), makeToast("success", IMAGE_UPLOADED), { headers: client.headers });
+}
+
+async function savePhotos(
+  request: Request,
+  client: ApiClient,
+  space: SpaceView,
+  next: PhotoArrangement | null,
+  message: string,
+  via: "addMySpace" | "editSpace",
+) {
+  if (!next) return photoFailure(client, UNKNOWN_PHOTO);
+  const fields = { spaceId: space._id, photoOrder: next.order, coverPhotoIndex: next.cover };
+  const answer =
+    via === "addMySpace"
+      ? await client.post<SpaceView>("/space/addMySpace", { step: "add-more-details", ...fields })
+      : await client.post<SpaceView>("/space/editSpace", fields);
+  if (!answer.ok) return photoFailure(client, answer.message, { status: answer.status === 429 ? 429 : 400 });
+  return redirectWithToast(here(request), makeToast("success", message), { headers: client.headers });
+}
+
+/**
+ * Handles the photo and floor-plan intents of a posted form for `space` (as saved); null when the form's intent is
+ * none of them (Continue, Back, or the page's own intents).
+ */
+export async function photoAction(
+  request: Request,
+  options: { client: ApiClient; space: SpaceView; form: FormData; via?: "addMySpace" | "editSpace" },
+) {
+  const { client, space, form, via = "addMySpace" } = options;
+  const intent = form.get("intent");
+  const current: PhotoArrangement = {
+    order: space.spacePhotos.map((photo) => photo.uploadId),
+    cover: space.coverPhotoIndex,
+  };
+  if (intent === "upload-photo" || intent === "upload-floorplan") {
+    if (intent === "upload-photo" && current.order.length >= MAX_SPACE_PHOTOS)
+      return photoFailure(client, TOO_MANY, { upload: intent });
+    return upload(request, client, space._id, intent, form);
+  }
+  if (isPhotoMove(intent)) {
+    const next = arrangePhotos(current, intent, String(form.get("photo") ?? ""));
+    return savePhotos(request, client, space, next, MOVE_MESSAGES[intent], via);
+  }
+  if (intent === REORDER_INTENT) {
+    const next = reorderPhotos(current, form.getAll("photoOrder").map(String));
+    return savePhotos(request, client, space, next, MOVE_MESSAGES.reorder, via);
+  }
+  return null;
+}
