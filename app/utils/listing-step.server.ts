@@ -55,7 +55,17 @@ export async function saveListingStep(
   const spaceId = new URL(request.url).searchParams.get("spaceId");
   const back = formData.get("intent") === BACK_INTENT;
   const submission = parseWithZod(formData, { schema: STEP_RULES[step].form });
-  if (submission.status !== "success") return formFailure(submission, { headers: client.headers });
+  if (submission.status !== "success") {
+    const failure = formFailure(submission, { headers: client.headers });
+    if (!back || !spaceId) return failure;
+    // Back with input that does not pass: stay with the errors, and offer to leave the step unsaved.
+    const draft = await client.get<SpaceView>(
+      `/space/spaceBriefHostView?${new URLSearchParams({ spaceId })}`,
+    );
+    const previous = draft.ok ? previousStep(step, draft.result.storageType) : null;
+    const discardTo = previous ? stepPath(previous, spaceId) : null;
+    return data({ ...failure.data, discardTo }, failure.init ?? undefined);
+  }
   const answer = await client.post<SpaceView>("/space/addMySpace", {
     step,
     ...(spaceId ? { spaceId } : {}),

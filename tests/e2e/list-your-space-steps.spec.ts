@@ -322,6 +322,23 @@ test("vehicle size: the largest vehicle and the slots, then features", async ({
   await expect(page.getByRole("spinbutton", { name: "Parking slots" })).toHaveValue("2");
 });
 
+test("Back with input that does not pass stays, and offers to leave the step unsaved", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loginNewAccount(page, playwright, baseURL);
+  const spaceId = await draftUpToKind(page, "parking");
+  await visit(page, STEP("vehicle-size-measurements", spaceId));
+  await page.getByRole("spinbutton", { name: "Parking slots" }).fill("0");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(toast(page)).toContainText("Please choose the largest vehicle that fits.");
+  await expect(page.getByRole("spinbutton", { name: "Parking slots" })).toHaveValue("0");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Go back without saving it" }).click();
+  await expect(page).toHaveURL(STEP("kind-of-space-are-you-listing", spaceId));
+});
+
 test("features: the access option is required; the features of the type are saved", async ({
   page,
   playwright,

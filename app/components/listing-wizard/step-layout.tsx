@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type ListingStep, type SpaceView, STEP_TITLES, stepPath, stepsFor } from "~/domain/space";
 
@@ -64,7 +64,10 @@ export function ListingStepLayout({
       </nav>
       <h1 className="text-2xl font-bold text-slate-900">{STEP_TITLES[step]}</h1>
       {intro ? <div className="mt-2 text-slate-700">{intro}</div> : null}
-      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm sm:p-8">{children}</div>
+      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm sm:p-8">
+        <DiscardNotice />
+        {children}
+      </div>
     </div>
   );
 }
@@ -102,5 +105,24 @@ export function StepActions({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** After Back with input that does not pass the step's rules: a way to leave the step without saving it. */
+function DiscardNotice() {
+  const actionData = useActionData<unknown>();
+  const discardTo =
+    actionData && typeof actionData === "object" && "discardTo" in actionData ? actionData.discardTo : null;
+  if (typeof discardTo !== "string") return null;
+  return (
+    <p
+      className="mb-5 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      role="status"
+    >
+      This step is not saved until its errors are fixed.{" "}
+      <Link to={discardTo} className="font-semibold underline">
+        Go back without saving it
+      </Link>
+    </p>
   );
 }
