@@ -165,6 +165,7 @@ export function recommendedScoreSql(): SQL {
       case when ${chars} >= ${constant(w.longDescription.chars)} then ${constant(w.longDescription.points)}
            when ${chars} >= ${constant(w.shortDescription.chars)} then ${constant(w.shortDescription.points)} else 0 end
       + least(cardinality(${spaces.features}), ${constant(w.maxFeatures)}) * ${constant(w.perFeature)}
+      + least(${spaces.photoCount}, ${constant(w.maxPhotos)}) * ${constant(w.perPhoto)}
       + case when ${spaces.floorplanUploadId} is not null then ${constant(w.floorplan)} else 0 end
       + case when ${spaces.accessOption} is not null then ${constant(w.accessOption)} else 0 end
       + case when ${spaces.quickMoveIn} then ${constant(w.quickMoveIn)} else 0 end

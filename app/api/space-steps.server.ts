@@ -60,8 +60,14 @@ export type StepInput = {
   [S in ListingStep]: { step: S } & z.output<(typeof STEP_RULES)[S]["form"]>;
 }[ListingStep];
 
-/** The columns the steps change: all but the identity, the owner, the view count and the timestamps of the row. */
-export type SpaceValues = Omit<SpaceRow, "id" | "hostId" | "viewCount" | "createdAt" | "updatedAt">;
+/**
+ * The columns the steps change: all but the identity, the owner, the counts (views; photos, kept by a trigger) and
+ * the timestamps of the row.
+ */
+export type SpaceValues = Omit<
+  SpaceRow,
+  "id" | "hostId" | "viewCount" | "photoCount" | "createdAt" | "updatedAt"
+>;
 
 /** A new draft before its first step (the table's defaults). */
 const BLANK: SpaceValues = {
@@ -143,7 +149,15 @@ export async function photoIdsOf(db: Database, spaceId: string): Promise<string[
 
 /** A draft of an existing listing (read in the same transaction that saves it). */
 export async function draftOf(db: Database, row: SpaceRow): Promise<Draft> {
-  const { id, hostId: _host, viewCount: _views, createdAt: _created, updatedAt: _updated, ...values } = row;
+  const {
+    id,
+    hostId: _host,
+    viewCount: _views,
+    photoCount: _photos,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...values
+  } = row;
   return { id, values, photoIds: await photoIdsOf(db, id), droppedUploadIds: [] };
 }
 

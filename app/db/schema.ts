@@ -319,6 +319,12 @@ export const spaces = pgTable(
     floorplanUploadId: uuid("floorplan_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     /** Index into the ordered photos (space_photos.position). */
     coverPhotoIndex: integer("cover_photo_index").notNull().default(0),
+    /**
+     * How many space_photos rows the listing has, for the recommended score. Kept by the database: triggers on
+     * space_photos change it with every insert, delete or move of a photo (drizzle/0005_photo_count.sql), so the
+     * app never writes it.
+     */
+    photoCount: integer("photo_count").notNull().default(0),
     /** The wizard steps the host has saved, for the progress indicator and "continue". */
     completedSteps: text("completed_steps").array().notNull().default(sql`'{}'::text[]`),
     /** Views counted by spaceView (once per visitor per day). */
@@ -337,6 +343,7 @@ export const spaces = pgTable(
       case when char_length(coalesce(${table.description}, '')) >= 150 then 20
            when char_length(coalesce(${table.description}, '')) >= 40 then 10 else 0 end
       + least(cardinality(${table.features}), 5) * 3
+      + least(${table.photoCount}, 5) * 8
       + case when ${table.floorplanUploadId} is not null then 5 else 0 end
       + case when ${table.accessOption} is not null then 5 else 0 end
       + case when ${table.quickMoveIn} then 5 else 0 end

@@ -150,6 +150,7 @@ describe("recommended score", () => {
   const bare = {
     description: null,
     featureCount: 0,
+    photoCount: 0,
     hasFloorplan: false,
     hasAccessOption: false,
     quickMoveIn: false,
@@ -163,16 +164,22 @@ describe("recommended score", () => {
     expect(recommendedScore({ ...bare, description: "x".repeat(150) })).toBe(20);
     expect(recommendedScore({ ...bare, featureCount: 2 })).toBe(6);
     expect(recommendedScore({ ...bare, featureCount: 9 })).toBe(15);
+    expect(recommendedScore({ ...bare, photoCount: 1 })).toBe(8);
+    expect(recommendedScore({ ...bare, photoCount: 3 })).toBe(24);
+    expect(recommendedScore({ ...bare, photoCount: 20 })).toBe(40);
+    expect(recommendedScore({ ...bare, hasFloorplan: true })).toBe(5);
+    expect(recommendedScore({ ...bare, hasAccessOption: true })).toBe(5);
     expect(
       recommendedScore({
         description: "x".repeat(200),
         featureCount: 5,
+        photoCount: 5,
         hasFloorplan: true,
         hasAccessOption: true,
         quickMoveIn: true,
         firstMonthDiscount: true,
       }),
-    ).toBe(55);
+    ).toBe(95);
   });
 
   it("counts characters as PostgreSQL does (code points)", () => {

@@ -250,10 +250,10 @@ export function pageLinks(current: number, pages: number, around = 2): (number |
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * How complete a listing is, the "recommended" order (highest first): a real description, features, a floor plan,
- * access terms and the two offers. Reviews join once they exist, and the number of photos once the `spaces` row
- * keeps it (every active listing has at least one photo; the count lives in space_photos, and a per-row subquery
- * would make the sort read every listing of a type). The API's SQL and the index it reads
+ * How complete a listing is, the "recommended" order (highest first): a real description, features, photos, a floor
+ * plan, access terms and the two offers. Reviews join once they exist. Photos count up to `maxPhotos`, from
+ * spaces.photo_count, which a trigger on space_photos keeps exact (drizzle/0005_photo_count.sql): a count per row
+ * in the query would make the sort read every listing of a type. The API's SQL and the index it reads
  * (app/api/search.server.ts, app/db/schema.ts) compute the same sum from these weights.
  */
 export const RECOMMENDED_WEIGHTS = {
@@ -262,6 +262,8 @@ export const RECOMMENDED_WEIGHTS = {
   shortDescription: { chars: 40, points: 10 },
   perFeature: 3,
   maxFeatures: 5,
+  perPhoto: 8,
+  maxPhotos: 5,
   floorplan: 5,
   accessOption: 5,
   quickMoveIn: 5,
@@ -271,13 +273,14 @@ export const RECOMMENDED_WEIGHTS = {
 export type CompletenessFacts = {
   description: string | null;
   featureCount: number;
+  photoCount: number;
   hasFloorplan: boolean;
   hasAccessOption: boolean;
   quickMoveIn: boolean;
   firstMonthDiscount: boolean;
 };
 
-/** The recommended score of a listing (0 to 55 until reviews and the photo count join). */
+/** The recommended score of a listing (0 to 95 until reviews join). */
 export function recommendedScore(facts: CompletenessFacts): number {
   const w = RECOMMENDED_WEIGHTS;
   // Characters as PostgreSQL's char_length counts them: code points.
@@ -291,6 +294,7 @@ export function recommendedScore(facts: CompletenessFacts): number {
   return (
     description +
     Math.min(facts.featureCount, w.maxFeatures) * w.perFeature +
+    Math.min(facts.photoCount, w.maxPhotos) * w.perPhoto +
     (facts.hasFloorplan ? w.floorplan : 0) +
     (facts.hasAccessOption ? w.accessOption : 0) +
     (facts.quickMoveIn ? w.quickMoveIn : 0) +

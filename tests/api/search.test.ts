@@ -84,7 +84,10 @@ async function listing(overrides: Overrides = {}): Promise<Listing> {
     if (!upload) throw new Error("upload not stored");
     await db.insert(spacePhotos).values({ uploadId: upload.id, spaceId: row.id, position });
   }
-  return row;
+  // Read again: the database counted the photos (spaces.photo_count).
+  const [stored] = await db.select().from(spaces).where(eq(spaces.id, row.id));
+  if (stored?.photoCount !== photos) throw new Error("photos not counted");
+  return stored;
 }
 
 function search(query: string, page = 1, cookie?: string): Promise<Answer<SearchResult>> {
@@ -255,6 +258,7 @@ describe("POST /space/newSpaceSearch/{n}", () => {
         score: recommendedScore({
           description: row.description,
           featureCount: row.features.length,
+          photoCount: row.photoCount,
           hasFloorplan: row.floorplanUploadId !== null,
           hasAccessOption: row.accessOption !== null,
           quickMoveIn: row.quickMoveIn,
