@@ -1,0 +1,50 @@
+import { data } from "@remix-run/node";
+import type { SpaceView } from "~/domain/space";
+import type { ApiClient, ApiResult } from "~/services/api.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
+import { errorToast, makeToast } from "~/utils/toast";
+import { CONTRACT_RULE } from "./contract-upload";
+
+/**
+ * The server side of ContractUpload: a form read within the upload cap, and the contract forwarded to
+ * POST /space/uploadContract. Success goes back to `returnTo` with the API's toast (so a reload does not send it
+ * again); a refusal stays with the API's message next to the file input and as the toast.
+ */
+
+const UPLOAD_FAILED = "Upload failed.";
+
+export function contractFailure(message: string, status = 400, headers?: HeadersInit) {
+  return data({ uploadError: message, toast: errorToast(message) }, { status, headers });
+}
+
+/** The posted form, or the refusal of a body over the cap (a contract far over 10 MB). */
+export async function readListingForm(
+  request: Request,
+): Promise<FormData | ReturnType<typeof contractFailure>> {
+  try {
+    return await readFormWithin(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return contractFailure(CONTRACT_RULE, 413);
+    throw error;
+  }
+}
+
+export async function uploadContract(client: ApiClient, spaceId: string, form: FormData, returnTo: string) {
+  const upload = new FormData();
+  upload.append("spaceId", spaceId);
+  const file = form.get("contract");
+  // Whatever was chosen (or nothing) goes to the API, which says what is wrong with it.
+  if (file instanceof File && (file.size > 0 || file.name)) upload.append("contract", file, file.name);
+  let answer: ApiResult<SpaceView>;
+  try {
+    answer = await client.postForm<SpaceView>("/space/uploadContract", upload);
+  } catch (error) {
+    // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
+    if (error instanceof Response) throw error;
+    console.error("[contract upload] the upload did not reach the API:", error);
+    return contractFailure(UPLOAD_FAILED, 502, client.headers);
+  }
+  if (!answer.ok) return contractFailure(answer.message, answer.status === 413 ? 413 : 400, client.headers);
+  return redirectWithToast(returnTo, makeToast("success", answer.message), { headers: client.headers });
+}

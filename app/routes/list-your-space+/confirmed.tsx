@@ -1,0 +1,124 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "~/components/listing-wizard/choice-fields";
+import { MY_LISTINGS } from "~/components/my-listings/paths";
+import { listingPath, type SpaceView, stepPath } from "~/domain/space";
+import { publicOrigin } from "~/env.server";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+
+/**
+ * confirmed (issue #4): the listing is live. Its share link (absolute, on PUBLIC_URL when set) as selectable text,
+ * with a copy button when JavaScript runs; links to the listing page and to my listings. A listing that is not
+ * published goes back to its preview.
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("Your space is live", "Share your listing with renters.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const spaceId = new URL(request.url).searchParams.get("spaceId");
+  if (!spaceId) throw redirect(MY_LISTINGS);
+  const answer = await client.get<SpaceView>("/space/spaceBriefHostView", { spaceId });
+  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast, { headers: client.headers });
+  const space = answer.result;
+  if (space.status !== "active") throw redirect(stepPath("preview", space._id), { headers: client.headers });
+  const path = listingPath(space);
+  return data(
+    { title: space.spaceTitle ?? "Your space", path, shareUrl: `${publicOrigin(request)}${path}` },
+    { headers: client.headers },
+  );
+}
+
+export default function Confirmed() {
+  const { title, path, shareUrl } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10">
+      <div className="rounded-xl bg-white p-6 text-center shadow-sm sm:p-10">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mx-auto h-16 w-16 rounded-full bg-emerald-100 p-3 text-emerald-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.5}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your space is live</h1>
+        <p className="mt-2 text-slate-700">
+          <span className="font-semibold">{title}</span> is now listed on Space Solution. Share the link so
+          renters find it sooner.
+        </p>
+        <ShareLink url={shareUrl} />
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link
+            to={path}
+            className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            View your listing
+          </Link>
+          <Link
+            to={MY_LISTINGS}
+            className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Go to my listings
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The link as a read-only, selectable field; with JavaScript, a button copies it. */
+function ShareLink({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("yes");
+    } catch {
+      setCopied("no");
+    }
+  }
+  return (
+    <div className="mt-6 text-left">
+      <label htmlFor="share-link" className="block text-sm font-semibold text-slate-800">
+        Share link
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="share-link"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2.5 text-base text-slate-900"
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={copy}
+            className="shrink-0 rounded-md border border-brand-600 bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Copy link
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="mt-1 min-h-5 text-sm text-slate-600">
+        {copied === "yes"
+          ? "Link copied."
+          : copied === "no"
+            ? "Could not copy: select the link and copy it."
+            : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
+import { DepositFields } from "~/components/listing-wizard/terms-fields";
+import { ErrorList } from "~/components/ui/field";
+import { STEP_TITLES, stepPath } from "~/domain/space";
+import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+
+/** deposit: whether renters pay a deposit of one month's price (PRODUCT.md "Pricing", issue #4). */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+const STEP = "deposit";
+
+export const meta: MetaFunction = () =>
+  pageMeta(STEP_TITLES[STEP], "Choose whether renters pay a deposit for your space.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { client, space } = await loadListingStep(request, STEP);
+  if (!space) throw redirect(stepPath("location"));
+  return data({ space }, { headers: client.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveListingStep(request, STEP);
+}
+
+export default function Deposit() {
+  const { space } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ depositRequired: boolean }>({
+    id: STEP,
+    lastResult: actionData?.result,
+    defaultValue: { depositRequired: space.depositRequired },
+  });
+  return (
+    <ListingStepLayout
+      step={STEP}
+      space={space}
+      intro="A deposit protects you against damage or unpaid rent on longer bookings."
+    >
+      <Form method="post" {...getFormProps(form)}>
+        <DepositFields field={fields.depositRequired} space={space} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <StepActions pending={navigation.state === "submitting"} />
+      </Form>
+    </ListingStepLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
+import { FrequencyFields } from "~/components/listing-wizard/terms-fields";
+import { ErrorList } from "~/components/ui/field";
+import { STEP_TITLES, stepPath } from "~/domain/space";
+import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+
+/** list-your-space-frequency: the rental durations the listing offers (issue #4). */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+const STEP = "list-your-space-frequency";
+
+export const meta: MetaFunction = () =>
+  pageMeta(STEP_TITLES[STEP], "Choose how long renters can book your space.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { client, space } = await loadListingStep(request, STEP);
+  if (!space) throw redirect(stepPath("location"));
+  return data({ space }, { headers: client.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveListingStep(request, STEP);
+}
+
+export default function ListYourSpaceFrequency() {
+  const { space } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ rentalDurations: string[] }>({
+    id: STEP,
+    lastResult: actionData?.result,
+    defaultValue: { rentalDurations: space.rentalDurations },
+  });
+  return (
+    <ListingStepLayout step={STEP} space={space}>
+      <Form method="post" {...getFormProps(form)}>
+        <FrequencyFields field={fields.rentalDurations} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <StepActions pending={navigation.state === "submitting"} />
+      </Form>
+    </ListingStepLayout>
+  );
+}

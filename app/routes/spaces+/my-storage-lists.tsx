@@ -1,0 +1,145 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { MyListings } from "~/api/spaces.server";
+import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
+import { myListingsTab } from "~/components/my-listings/paths";
+import { LISTING_STATUSES, type ListingStatus, type SpaceView, stepPath } from "~/domain/space";
+import { isOneOf } from "~/domain/vocabulary";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageMeta } from "~/utils/meta";
+import { makeToast } from "~/utils/toast";
+
+/**
+ * my-storage-lists (issue #4): the host's listings grouped pending (drafts), active and inactive, with counts, as
+ * tabs that are links (?tab=). Drafts continue where they stopped; published listings are viewed, edited,
+ * deactivated or activated (POST /reserve/setAvailability/{id}).
+ */
+export const meta: MetaFunction = () => pageMeta("My listings", "Your storage and parking listings.");
+
+const LIST_PATHS: { readonly [S in ListingStatus]: string } = {
+  pending: "/space/pendingListing",
+  active: "/space/activeListing",
+  inactive: "/space/inactiveListing",
+};
+
+const TAB_NAMES: { readonly [S in ListingStatus]: string } = {
+  pending: "Drafts",
+  active: "Active",
+  inactive: "Inactive",
+};
+
+const EMPTY: { readonly [S in ListingStatus]: string } = {
+  pending: "No drafts. A listing you start and do not publish waits here, ready to continue.",
+  active: "No active listings. Publish a listing and renters can find and book it.",
+  inactive: "No inactive listings. A listing you deactivate waits here until you activate it again.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const asked = new URL(request.url).searchParams.get("tab");
+  const list = (status: ListingStatus) =>
+    client.get<MyListings>(LIST_PATHS[status], { userId: profile.userId });
+  let tab: ListingStatus = isOneOf(LISTING_STATUSES, asked) ? asked : "pending";
+  let answer = await list(tab);
+  // Without a tab: the active listings if there are any, else the drafts, else the inactive ones.
+  if (!asked && answer.ok) {
+    const { counts } = answer.result;
+    const best = (["active", "pending", "inactive"] as const).find((status) => counts[status] > 0);
+    if (best && best !== tab) {
+      tab = best;
+      answer = await list(tab);
+    }
+  }
+  if (!answer.ok) {
+    return data(
+      { tab, listings: [] as SpaceView[], counts: null, toast: answer.toast },
+      { headers: client.headers },
+    );
+  }
+  return data(
+    { tab, listings: answer.result.listings, counts: answer.result.counts, toast: null },
+    { headers: client.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const spaceId = String(form.get("spaceId") ?? "");
+  if (intent !== "activate" && intent !== "deactivate") {
+    return data({ toast: makeToast("error", "Unknown action.") }, { status: 400 });
+  }
+  const answer = await client.post<SpaceView>(`/reserve/setAvailability/${encodeURIComponent(spaceId)}`, {
+    newAvailable: intent === "activate" ? "Active" : "Inactive",
+  });
+  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status, headers: client.headers });
+  const message =
+    intent === "activate"
+      ? "Your listing is active again: renters can find and book it."
+      : "Your listing is inactive: renters no longer see it.";
+  return redirectWithToast(myListingsTab(answer.result.status), makeToast("success", message), {
+    headers: client.headers,
+  });
+}
+
+export default function MyStorageLists() {
+  const { tab, listings, counts } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">My listings</h1>
+        <Link
+          to={stepPath("location")}
+          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          List a new space
+        </Link>
+      </div>
+      <nav aria-label="Listings by status" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {LISTING_STATUSES.map((status) => (
+            <li key={status}>
+              <Link
+                to={myListingsTab(status)}
+                aria-current={status === tab ? "page" : undefined}
+                className={`block whitespace-nowrap border-b-2 px-4 py-2.5 font-semibold ${
+                  status === tab
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {TAB_NAMES[status]}
+                {counts ? <span data-testid={`count-${status}`}> ({counts[status]})</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="listings-heading" className="mt-6">
+        <h2 id="listings-heading" className="sr-only">
+          {STATUS_LABELS[tab]} listings
+        </h2>
+        {listings.length ? (
+          <ul className="space-y-4">
+            {listings.map((space) => (
+              <ListingCard key={space._id} space={space} busy={navigation.state === "submitting"} />
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-xl bg-white p-8 text-center shadow-sm">
+            <p className="text-slate-700">{EMPTY[tab]}</p>
+            <Link
+              to={stepPath("location")}
+              className="mt-4 inline-block font-semibold text-brand-700 underline"
+            >
+              List a space
+            </Link>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
