@@ -14,6 +14,7 @@ import {
   users,
 } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
+import { todayInManila } from "~/domain/dates";
 import { approximate, type Coordinates } from "~/domain/geo";
 import { type ListingDetailsData, listingPath, type SpaceView } from "~/domain/space";
 import { getEnv, publicOrigin } from "~/env.server";
@@ -21,7 +22,6 @@ import { sendMail } from "~/services/mail.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError } from "./envelope";
 import { toSpaceViewOf } from "./space-views.server";
-import { todayInManila } from "./spaces.server";
 
 /**
  * The renters' side of one listing (issue #5): its public page (viewSpaceBrief), its view count (spaceView) and

@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spaces } from "~/db/schema";
 import { UNKNOWN_CITY } from "~/domain/address-rules";
-import { isValidDate, toEpochDay } from "~/domain/dates";
+import { isValidDate, todayInManila, toEpochDay } from "~/domain/dates";
 import { AddMySpaceSchema, STEP_RULES } from "~/domain/listing-rules.server";
 import { type Centavos, roundHalfUp } from "~/domain/money";
 import {
@@ -354,11 +354,6 @@ export const getParkingPriceRange = defineEndpoint({
 // ---------------------------------------------------------------------------------------------------------------
 // Availability
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Today's date in Manila (PRODUCT.md: booking dates are Manila calendar dates). */
-export function todayInManila(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(now);
-}
 
 /**
  * How many units (or slots) of a listing are free from `startDate` on. No bookings exist yet, so all of them; the

@@ -10,6 +10,7 @@ import {
   fromEpochDay,
   isValidDate,
   monthsAndRemainder,
+  todayInManila,
   toEpochDay,
   weekday,
 } from "./dates";
@@ -246,5 +247,12 @@ describe("countWeekdays", () => {
     expect(() => countWeekdays("2026-12-01", 30, [7])).toThrow(/0 \(Sunday\) to 6 \(Saturday\)/);
     expect(() => countWeekdays("2026-12-01", 30, [-1])).toThrow(RangeError);
     expect(() => countWeekdays("2026-12-01", -1, [1])).toThrow(RangeError);
+  });
+});
+
+describe("todayInManila", () => {
+  it("is the calendar date in Manila (UTC+8), not in UTC", () => {
+    expect(todayInManila(new Date("2026-11-21T15:59:59Z"))).toBe("2026-11-21");
+    expect(todayInManila(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-22");
   });
 });

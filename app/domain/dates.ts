@@ -197,3 +197,8 @@ export function countWeekdays(start: CalendarDate, days: number, weekdays: reado
   for (let i = fullWeeks * 7; i < days; i++) if (chosen.has((first + i) % 7)) count += 1;
   return count;
 }
+
+/** Today's date in Manila (PRODUCT.md: booking dates are Manila calendar dates). */
+export function todayInManila(now = new Date()): CalendarDate {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(now);
+}

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { STEP_RULES } from "~/domain/listing-rules.server";
 import { type ListingStep, nextStep, previousStep, type SpaceView, stepPath, stepsFor } from "~/domain/space";
 import type { ApiClient } from "~/services/api.server";
@@ -16,8 +17,6 @@ import { makeToast } from "~/utils/toast";
  *   (Continue) or back (Back). A Back press with invalid input stays with the errors rather than drop what was typed.
  * Drafts live on the server, so a host can stop at any step and resume on another device, with or without JS.
  */
-
-export const MY_LISTINGS = "/spaces/my-storage-lists";
 
 /** The `intent` of the step forms' buttons. */
 export const BACK_INTENT = "back";

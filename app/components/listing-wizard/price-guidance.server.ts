@@ -1,7 +1,5 @@
 import type { PriceRange } from "~/api/spaces.server";
 
-export { todayInManila } from "~/api/spaces.server";
-
 import type { SpaceView } from "~/domain/space";
 import { priceBasisOf } from "~/domain/vocabulary";
 import type { ApiClient } from "~/services/api.server";

@@ -8,9 +8,10 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PriceFields, pesoInput } from "~/components/listing-wizard/price-fields";
-import { loadPriceGuidance, todayInManila } from "~/components/listing-wizard/price-guidance.server";
+import { loadPriceGuidance } from "~/components/listing-wizard/price-guidance.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { todayInManila } from "~/domain/dates";
 import { STEP_TITLES, stepPath } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";

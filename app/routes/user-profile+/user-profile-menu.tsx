@@ -17,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const ACCOUNT_LINKS = [
+  ["My listings", "/spaces/my-storage-lists"],
   ["Saved spaces", "/user-profile/saved-spaces"],
   ["Edit account info", "/user-profile/edit-account-info"],
   ["Profile photo", "/user-profile/create-profile-photo"],
