@@ -9,7 +9,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { SpaceBrief } from "~/api/listing-page.server";
-import { todayInManila } from "~/api/spaces.server";
+import { todayInManila } from "~/domain/dates";
 import type { Profile } from "~/api/user.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
