@@ -523,6 +523,11 @@ test("storage-list-form edits the title of an active listing", async ({ page, pl
   await expectAccessible(page);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
 
+  // The photos have their own page, with the way back here.
+  await page.getByRole("link", { name: "Add, reorder or delete photos" }).click();
+  await page.getByRole("link", { name: "Back to editing your listing" }).click();
+  await expect(page).toHaveURL(/\/spaces\/storage-list-form\?spaceId=/);
+
   await page.getByLabel("Title", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("toast")).toContainText("Title is required.");

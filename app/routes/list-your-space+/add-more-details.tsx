@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 import { ImageUploadForm, UPLOAD_PATHS } from "~/components/listing-wizard/image-upload-form";
 import {
@@ -11,6 +11,7 @@ import {
 import { PhotoList } from "~/components/listing-wizard/photo-list";
 import { stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
+import { editListingPath } from "~/components/my-listings/paths";
 import {
   MAX_SPACE_PHOTOS,
   MIN_SPACE_PHOTOS,
@@ -39,8 +40,11 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
   const draft = space as SpaceView;
+  // Opened from the one-page edit of a published listing: offer the way back there.
+  const returnTo = new URL(request.url).searchParams.get("returnTo");
   return data(
     {
+      editPath: returnTo === "edit" ? editListingPath(draft._id) : null,
       space: stepFrame(draft),
       spaceId: draft._id,
       photos: draft.spacePhotos,
@@ -71,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddMoreDetailsStep() {
-  const { space, spaceId, photos, coverPhotoIndex, floorplan } = useLoaderData<typeof loader>();
+  const { space, spaceId, photos, coverPhotoIndex, floorplan, editPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failure: PhotoFailure | null = actionData && !("result" in actionData) ? actionData : null;
@@ -83,6 +87,13 @@ export default function AddMoreDetailsStep() {
       space={space}
       intro="Bright, wide photos get more bookings. The cover photo is the one renters see first."
     >
+      {editPath ? (
+        <p className="mb-5">
+          <Link to={editPath} className="font-semibold text-brand-700 underline">
+            Back to editing your listing
+          </Link>
+        </p>
+      ) : null}
       <section aria-labelledby="photos-heading">
         <h2 id="photos-heading" className="text-lg font-semibold text-slate-900">
           Photos{" "}

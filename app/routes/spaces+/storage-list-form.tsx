@@ -277,7 +277,7 @@ function EditListingForm({
               {space.floorplan ? " and a floor plan" : ""}.
             </p>
             <Link
-              to={stepPath("add-more-details", space._id)}
+              to={`${stepPath("add-more-details", space._id)}&returnTo=edit`}
               className="mt-1 inline-block font-semibold text-brand-700 underline"
             >
               Add, reorder or delete photos
