@@ -1,12 +1,21 @@
 /**
- * Throughput and page-weight benchmark of the production build (see bench/README.md).
+ * Benchmarks of the production build (see bench/README.md).
  *
- *   npm run bench [-- --no-build] [-- --duration N]
+ *   npm run bench [-- --no-build] [-- --duration N] [-- --only routes,password,image,search,page,explain]
  *
- * Builds the app, starts `remix-serve build/index.js` on a free port with a fresh data directory,
- * drives the home page, a JSON API call and the home page's stylesheet with autocannon, measures the
- * gzip size of what the home page loads, prints a table and writes bench/results/latest.json.
- * With BENCH_DATABASE_URL set, the load test is repeated against PostgreSQL.
+ * routes:   builds the app, starts `remix-serve build/index.js` on a free port with a fresh data directory,
+ *           drives the home page, a JSON API call, the login and the home page's stylesheet with autocannon and
+ *           measures the gzip size of what the home page loads and of a demo listing page's JavaScript (with
+ *           BENCH_DATABASE_URL, the load test again on PostgreSQL).
+ * password: the time of one password hash.
+ * image:    the time and peak memory of processing a 3 MB photo (bench/image.ts, a fresh process per run).
+ * search:   searchSpaces p50/p99 at 100,000 listings for five queries, on PGlite and PostgreSQL (bench/search.ts),
+ *           and on PostgreSQL the query plans in docs/search-performance.md.
+ * page:     the search page's server render at 20 connections on that data, and the listing page's JavaScript.
+ * explain:  only the PostgreSQL part of search, to regenerate docs/search-performance.md.
+ *
+ * Prints the figures with their targets and writes bench/results/latest.json (sections not run keep their last
+ * figures).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,9 +28,16 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
+const EXPLAIN_FILE = path.join(ROOT, "docs", "search-performance.md");
+/** BUILD_DIR builds (and serves) somewhere else than build/, as remix.config.js does. */
+const BUILD_DIR = process.env.BUILD_DIR?.trim() || "build";
+
+const SECTIONS = ["routes", "password", "image", "search", "page", "explain"];
+const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page"];
 
 const CONNECTIONS = 10;
 const PIPELINING = 1;
@@ -43,8 +59,20 @@ const LOGIN_BODY = JSON.stringify({
 });
 const HASH_SAMPLES = 10;
 
+/** The search benchmarks: listings generated, runs per query, the page driven and its connections. */
+const DEFAULT_SPACES = 100_000;
+const DEFAULT_SEARCH_RUNS = 200;
+const SEARCH_PAGE = "/search-space?storageType=storage&city=makati";
+const SEARCH_PAGE_CONNECTIONS = 20;
+const IMAGE_RUNS = 5;
+/** Where the search benchmark finds PostgreSQL when BENCH_DATABASE_URL is unset (a fresh database is made there). */
+const LOCAL_POSTGRES = "postgres://root@127.0.0.1:5432/postgres";
+const TARGETS = { queryP99Ms: 20, searchPageP99Ms: 150, listingJsBytes: 100 * KB };
+
 /** Servers still running, so that a failure or Ctrl-C can stop them. */
 const running = new Set();
+/** Worker processes (bench/image.ts, bench/search.ts) under way, stopped the same way. */
+const workers = new Set();
 /** The autocannon run under way, and whether Ctrl-C was pressed. */
 let currentRun;
 let interrupted = false;
@@ -54,8 +82,28 @@ let interrupted = false;
 
 async function main() {
   const options = readOptions();
-  if (options.build) await runBuild();
+  const { sections } = options;
+  if (options.build && (sections.has("routes") || sections.has("page"))) await runBuild();
 
+  // Sections not run this time keep their last figures.
+  const report = {
+    ...readPreviousReport(),
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: { cpus: os.cpus().length, memoryGiB: round(os.totalmem() / KB ** 3, 1) },
+  };
+  if (sections.has("routes")) Object.assign(report, await benchmarkRoutes(options));
+  if (sections.has("password")) report.passwordHash = await measurePasswordHash();
+  if (sections.has("image")) report.image = await benchmarkImage();
+  if (sections.has("search") || sections.has("page") || sections.has("explain")) {
+    Object.assign(report, await benchmarkSearch(options));
+  }
+  writeReport(report);
+  printReport(report, sections);
+}
+
+/** The load test of the home page, a JSON call, the login and a static file, and the home page's weight. */
+async function benchmarkRoutes(options) {
   const databases = {};
   const embedded = await startServer({ label: "embedded", database: "PGlite (embedded)" });
   let targets;
@@ -63,6 +111,9 @@ async function main() {
   try {
     targets = await findTargets(embedded.url);
     bytes = await measureBytes(embedded.url);
+    // The listing page's JavaScript (issue #5: at most 100 KB gzip), on a demo listing: it does not depend on the data.
+    const listing = await findDemoListing(embedded.url);
+    if (listing) bytes.listingPage = await measureListingPage(embedded.url, listing);
     databases.embedded = await benchmarkServer(embedded, targets, options);
   } finally {
     await stopServer(embedded);
@@ -81,29 +132,30 @@ async function main() {
       await stopServer(postgres);
     }
   }
-
-  const passwordHash = await measurePasswordHash();
-
-  const report = {
-    date: new Date().toISOString(),
-    node: process.version,
-    machine: { cpus: os.cpus().length, memoryGiB: round(os.totalmem() / KB ** 3, 1) },
-    durationSeconds: options.duration,
-    connections: CONNECTIONS,
-    databases,
-    bytes,
-    passwordHash,
-  };
-  writeReport(report);
-  printReport(report);
+  return { durationSeconds: options.duration, connections: CONNECTIONS, databases, bytes };
 }
 
-/** `--no-build` skips `npm run build`; `--duration N` sets the seconds each route is driven for. */
+function readPreviousReport() {
+  try {
+    return JSON.parse(readFileSync(RESULTS_FILE, "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * `--no-build` skips the build; `--duration N` sets the seconds each route (and the search page) is driven for;
+ * `--only a,b` runs only those sections (also repeated: `--only search --only page`); `--spaces N` and `--runs N`
+ * set the listings generated and the runs per search query.
+ */
 function readOptions() {
   const { values } = parseArgs({
     options: {
       build: { type: "boolean", default: true },
       duration: { type: "string", default: "10" },
+      only: { type: "string", multiple: true },
+      spaces: { type: "string", default: String(DEFAULT_SPACES) },
+      runs: { type: "string", default: String(DEFAULT_SEARCH_RUNS) },
     },
     allowNegative: true, // gives --no-build
     strict: true,
@@ -112,14 +164,28 @@ function readOptions() {
   if (!Number.isFinite(duration) || duration <= 0) {
     throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
   }
-  return { build: values.build, duration };
+  const positive = (name) => {
+    const value = Number(values[name]);
+    if (!Number.isSafeInteger(value) || value <= 0) {
+      throw new Error(`--${name} must be a positive whole number, got "${values[name]}"`);
+    }
+    return value;
+  };
+  const only = (values.only ?? []).flatMap((value) => value.split(",")).map((value) => value.trim());
+  for (const section of only) {
+    if (!SECTIONS.includes(section)) {
+      throw new Error(`--only takes ${SECTIONS.join(", ")}; got "${section}"`);
+    }
+  }
+  const sections = new Set(only.length > 0 ? only : DEFAULT_SECTIONS);
+  return { build: values.build, duration, sections, spaces: positive("spaces"), runs: positive("runs") };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Build and server
 
 async function runBuild() {
-  console.log("> npm run build");
+  console.log(`> npm run build${BUILD_DIR === "build" ? "" : ` (BUILD_DIR=${BUILD_DIR})`}`);
   const child = spawn("npm", ["run", "build"], {
     cwd: ROOT,
     stdio: "inherit",
@@ -133,9 +199,10 @@ async function runBuild() {
  * Starts remix-serve with its own port and data directory. Its output goes to a file in that directory
  * rather than a pipe: remix-serve logs every request, and reading that here would steal CPU from autocannon.
  */
-async function startServer({ label, database, databaseUrl }) {
+async function startServer({ label, database, databaseUrl, dataDir: givenDataDir }) {
   const port = await findFreePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-"));
+  // A data directory of the caller's (with data in it) is the caller's to remove.
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-"));
   const logFile = path.join(dataDir, "server.log");
   const logFd = openSync(logFile, "a");
 
@@ -154,7 +221,7 @@ async function startServer({ label, database, databaseUrl }) {
   // Run the bin script with this very Node (not through npx, which would add a process in between).
   const child = spawn(
     process.execPath,
-    [path.join("node_modules", ".bin", "remix-serve"), "build/index.js"],
+    [path.join("node_modules", ".bin", "remix-serve"), `${BUILD_DIR}/index.js`],
     {
       cwd: ROOT,
       env,
@@ -163,7 +230,16 @@ async function startServer({ label, database, databaseUrl }) {
   );
   closeSync(logFd); // the child has its own copy
   const exited = once(child, "exit");
-  const server = { label, database, child, exited, dataDir, logFile, url: `http://127.0.0.1:${port}` };
+  const server = {
+    label,
+    database,
+    child,
+    exited,
+    dataDir,
+    ownsDataDir: !givenDataDir,
+    logFile,
+    url: `http://127.0.0.1:${port}`,
+  };
   running.add(server);
 
   console.log(`Starting the ${label} server on ${server.url} ...`);
@@ -205,7 +281,7 @@ async function waitForReady(server) {
   );
 }
 
-/** SIGTERM, then SIGKILL if it has not exited 15 s later; removes its data directory either way. */
+/** SIGTERM, then SIGKILL if it has not exited 15 s later; removes its own data directory either way. */
 async function stopServer(server) {
   if (!running.delete(server)) return;
   if (!hasExited(server)) {
@@ -223,7 +299,7 @@ async function stopServer(server) {
       await server.exited;
     }
   }
-  rmSync(server.dataDir, { recursive: true, force: true });
+  if (server.ownsDataDir) rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 function hasExited(server) {
@@ -317,11 +393,11 @@ function request(target) {
 }
 
 /** One autocannon run; a rejected run (bad options, unreachable server) fails the benchmark. */
-async function drive(url, target, { duration }) {
+async function drive(url, target, { duration, connections = CONNECTIONS }) {
   currentRun = autocannon({
     url,
     duration,
-    connections: CONNECTIONS,
+    connections,
     pipelining: PIPELINING,
     ...request(target),
   });
@@ -366,6 +442,287 @@ async function measurePasswordHash() {
     passes: timeCost,
     withinTarget: medianMs >= 50 && medianMs <= 150,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Photo processing
+
+/**
+ * Makes a ~3 MB JPEG (bench/image.ts make), then processes it IMAGE_RUNS times, each in a fresh process
+ * (bench/image.ts measure), and keeps the median of each figure.
+ */
+async function benchmarkImage() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-image-"));
+  try {
+    const file = path.join(dir, "photo.jpg");
+    console.log("Photo: making a 3 MB JPEG ...");
+    const input = JSON.parse(await runWorker(["bench/image.ts", "make", file], { capture: true }));
+    const runs = [];
+    for (let i = 0; i < IMAGE_RUNS; i++) {
+      if (interrupted) throw new Error("interrupted");
+      runs.push(
+        JSON.parse(await runWorker(["bench/image.ts", "measure", file], { capture: true, gc: true })),
+      );
+    }
+    const median = (key) => round(medianOf(runs.map((run) => run[key])), 1);
+    return {
+      date: new Date().toISOString(),
+      input: { ...input, megabytes: round(input.bytes / KB ** 2, 2) },
+      runs: IMAGE_RUNS,
+      quality: runs[0].quality,
+      output: runs[0].output,
+      medianMs: median("ms"),
+      medianPeakRssDeltaMiB: median("peakRssDeltaMiB"),
+      medianPeakHeapDeltaMiB: median("peakHeapDeltaMiB"),
+      medianPeakExternalDeltaMiB: median("peakExternalDeltaMiB"),
+      samples: runs.map(({ ms, peakRssDeltaMiB, peakHeapDeltaMiB, peakExternalDeltaMiB }) => ({
+        ms,
+        peakRssDeltaMiB,
+        peakHeapDeltaMiB,
+        peakExternalDeltaMiB,
+      })),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a TypeScript worker with this Node and tsx (which resolves the app's `~/` imports). With `capture`, answers
+ * what it printed; otherwise its output goes to ours.
+ */
+async function runWorker(args, { capture = false, gc = false, env = {} } = {}) {
+  const child = spawn(process.execPath, [...(gc ? ["--expose-gc"] : []), "--import", "tsx", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+  });
+  workers.add(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const [code, signal] = await once(child, "exit");
+  workers.delete(child);
+  if (code !== 0) throw new Error(`${args.join(" ")} failed (${signal ?? `exit code ${code}`})`);
+  return output;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Search
+
+/**
+ * Seeds N listings into a fresh PGlite data directory and a fresh PostgreSQL database, times the five searches on
+ * each (bench/search.ts; on PostgreSQL it also writes docs/search-performance.md), then drives the search page of
+ * the built server on that data and weighs a listing page. Removes the data directory and drops the database.
+ */
+async function benchmarkSearch(options) {
+  const { sections } = options;
+  const timeQueries = sections.has("search");
+  const result = {};
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-search-"));
+  const postgres = await createPostgresDatabase();
+  try {
+    const search = {
+      date: new Date().toISOString(),
+      spaces: options.spaces,
+      runsPerQuery: timeQueries ? options.runs : 0,
+      targets: { queryP99MsOnPostgres: TARGETS.queryP99Ms },
+      databases: {},
+    };
+    if (timeQueries || sections.has("page")) {
+      search.databases.embedded = await runSearchWorker(options, {
+        label: "PGlite (embedded)",
+        database: { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+        dataDir,
+        runs: timeQueries ? options.runs : 0,
+      });
+    }
+    if (postgres) {
+      search.databases.postgres = await runSearchWorker(options, {
+        label: "PostgreSQL",
+        database: { kind: "postgres", url: postgres.url },
+        dataDir,
+        runs: timeQueries ? options.runs : 0,
+        explain: timeQueries || sections.has("explain"),
+      });
+    } else {
+      search.postgresSkipped = postgresSkipReason;
+    }
+    if (timeQueries) result.search = search;
+    else if (sections.has("explain") && search.databases.postgres) {
+      // Only the plans were made: record when and from what, and keep the last timings as they are.
+      const { seeding, explained } = search.databases.postgres;
+      result.explain = {
+        date: search.date,
+        spaces: options.spaces,
+        file: "docs/search-performance.md",
+        seeding,
+        explained,
+      };
+    }
+
+    if (sections.has("page")) {
+      const page = {
+        date: new Date().toISOString(),
+        path: SEARCH_PAGE,
+        spaces: options.spaces,
+        connections: SEARCH_PAGE_CONNECTIONS,
+        durationSeconds: options.duration,
+        targets: { p99Ms: TARGETS.searchPageP99Ms },
+        databases: {},
+      };
+      const servers = [
+        { label: "embedded", database: "PGlite (embedded)", dataDir },
+        ...(postgres
+          ? [{ label: "postgres", database: "PostgreSQL", dataDir, databaseUrl: postgres.url }]
+          : []),
+      ];
+      const listing = search.databases.embedded?.listing ?? search.databases.postgres?.listing;
+      for (const [i, settings] of servers.entries()) {
+        const server = await startServer({ ...settings, label: `search-page ${settings.label}` });
+        try {
+          page.databases[settings.label] = await benchmarkSearchPage(server, options);
+          if (i === 0 && listing) result.listingPage = await measureListingPage(server.url, listing);
+        } finally {
+          await stopServer(server);
+        }
+      }
+      result.searchPage = page;
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+  return result;
+}
+
+async function runSearchWorker(options, { label, database, dataDir, runs, explain = false }) {
+  console.log(`Search: ${options.spaces} listings on ${label} ...`);
+  const resultFile = path.join(dataDir, `search-${database.kind}.json`);
+  await runWorker(
+    [
+      "bench/search.ts",
+      JSON.stringify({
+        database,
+        spaces: options.spaces,
+        runs,
+        resultFile,
+        ...(explain ? { explainFile: EXPLAIN_FILE } : {}),
+      }),
+    ],
+    // The seed's pictures go to this data directory's uploads, where the page bench's server finds them.
+    { env: { DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" } },
+  );
+  const result = JSON.parse(readFileSync(resultFile, "utf8"));
+  for (const query of result.queries) {
+    query.status =
+      database.kind === "postgres"
+        ? query.p99Ms < TARGETS.queryP99Ms
+          ? "within target"
+          : "OFF target"
+        : "(target is for PostgreSQL)";
+  }
+  return { ...result, database: label };
+}
+
+let postgresSkipReason;
+
+/**
+ * A fresh database on BENCH_DATABASE_URL's server, or on the local PostgreSQL; null (with the reason kept) when
+ * the local one cannot be reached. A BENCH_DATABASE_URL that cannot be reached is an error.
+ */
+async function createPostgresDatabase() {
+  const given = process.env.BENCH_DATABASE_URL?.trim();
+  const serverUrl = given || LOCAL_POSTGRES;
+  const name = `ss_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`create database ${name}`);
+  } catch (error) {
+    if (given) throw new Error(`cannot create a database on BENCH_DATABASE_URL's server: ${error.message}`);
+    postgresSkipReason = `no PostgreSQL at ${LOCAL_POSTGRES} (${error.message}); set BENCH_DATABASE_URL`;
+    console.warn(`Search: skipping PostgreSQL: ${postgresSkipReason}`);
+    return null;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin(`drop database if exists ${name} with (force)`).catch((error) => {
+        console.warn(`Could not drop the bench database ${name}: ${error.message}`);
+      }),
+  };
+}
+
+/** The search page, server-rendered, driven by 20 connections; checks first that it lists results. */
+async function benchmarkSearchPage(server, { duration }) {
+  const html = await fetchText(server.url, SEARCH_PAGE);
+  const resultLinks = html.match(/\/(storage|parking)\/listings\/[0-9a-f-]{36}/g) ?? [];
+  if (resultLinks.length === 0)
+    console.warn(`  ${SEARCH_PAGE} shows no listing links: is the search page done?`);
+  const target = { path: SEARCH_PAGE, kind: "html" };
+  await warmUp(server.url, [target]);
+  console.log(
+    `  ${server.label}: ${SEARCH_PAGE} for ${duration} s, ${SEARCH_PAGE_CONNECTIONS} connections ...`,
+  );
+  const figures = await drive(server.url + SEARCH_PAGE, target, {
+    duration,
+    connections: SEARCH_PAGE_CONNECTIONS,
+  });
+  await assertAlive(server, SEARCH_PAGE);
+  return {
+    database: server.database,
+    ...figures,
+    listingLinksOnPage: new Set(resultLinks).size,
+    status: figures.latencyP99Ms < TARGETS.searchPageP99Ms ? "within target" : "OFF target",
+  };
+}
+
+/** An active listing of the demo data (GET /api/space/sitemapListings lists them all), as measureListingPage takes it. */
+async function findDemoListing(baseUrl) {
+  const { result } = JSON.parse(await fetchText(baseUrl, "/api/space/sitemapListings"));
+  for (const { path: listingPath } of result?.listings ?? []) {
+    const match = /^\/(storage|parking)\/listings\/([0-9a-f-]{36})(\/|$)/.exec(listingPath);
+    if (match) return { storageType: match[1], id: match[2] };
+  }
+  console.warn("  GET /api/space/sitemapListings lists no listing: the listing page is not weighed");
+  return null;
+}
+
+/** The gzip size of the JavaScript a listing page loads, against the 100 KB budget. */
+async function measureListingPage(baseUrl, listing) {
+  const pagePath = `/${listing.storageType}/listings/${listing.id}`;
+  const response = await fetch(baseUrl + pagePath, { redirect: "follow" });
+  const html = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) {
+    console.warn(`  ${pagePath} answered ${response.status}: is the listing page done?`);
+    return { date: new Date().toISOString(), path: pagePath, status: response.status };
+  }
+  const assets = findAssets(html.toString());
+  const js = await measureFiles(baseUrl, assets.js);
+  return {
+    date: new Date().toISOString(),
+    path: new URL(response.url).pathname,
+    html: { rawBytes: html.length, gzipBytes: gzipSize(html) },
+    js,
+    budget: budget(js.gzipBytes, TARGETS.listingJsBytes),
+  };
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -449,25 +806,144 @@ function writeReport(report) {
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
 }
 
-function printReport(report) {
-  const { machine, durationSeconds, connections } = report;
+/** Prints the sections run this time, each figure next to its target. */
+function printReport(report, sections) {
+  const { machine } = report;
   console.log("");
   console.log(
-    `Node ${report.node}, ${machine.cpus} CPUs, ${machine.memoryGiB} GiB; ` +
-      `${durationSeconds} s per route, ${connections} connections, pipelining ${PIPELINING}`,
+    `Node ${report.node}, ${machine.cpus} CPUs, ${machine.memoryGiB} GiB; load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
   );
-  for (const [key, result] of Object.entries(report.databases)) {
-    console.log(`\n${key}: ${result.database}`);
-    printRoutes(result.routes);
+  if (sections.has("routes")) {
+    const { durationSeconds, connections } = report;
+    console.log(`${durationSeconds} s per route, ${connections} connections, pipelining ${PIPELINING}`);
+    for (const [key, result] of Object.entries(report.databases)) {
+      console.log(`\n${key}: ${result.database}`);
+      printRoutes(result.routes);
+    }
+    console.log(`\nHome page weight (${report.bytes.compression}; 1 KB = 1024 bytes)`);
+    printBytes(report.bytes);
+    if (report.bytes.listingPage) printListingPage(report.bytes.listingPage);
   }
-  console.log(`\nHome page weight (${report.bytes.compression}; 1 KB = 1024 bytes)`);
-  printBytes(report.bytes);
-  const { passwordHash: hash } = report;
-  console.log(
-    `\nPassword hash (argon2id, ${hash.memoryKiB / 1024} MiB, ${hash.passes} passes): ` +
-      `${hash.medianMs} ms median of ${hash.samples} (target 50–150 ms): ${hash.withinTarget ? "within target" : "OFF target"}`,
-  );
+  if (sections.has("password")) {
+    const { passwordHash: hash } = report;
+    console.log(
+      `\nPassword hash (argon2id, ${hash.memoryKiB / 1024} MiB, ${hash.passes} passes): ` +
+        `${hash.medianMs} ms median of ${hash.samples} (target 50–150 ms): ${hash.withinTarget ? "within target" : "OFF target"}`,
+    );
+  }
+  if (sections.has("image")) printImage(report.image);
+  if (sections.has("search") && report.search) printSearch(report.search);
+  if (sections.has("explain") && !sections.has("search")) printExplain(report.explain);
+  if (sections.has("page")) {
+    if (report.searchPage) printSearchPage(report.searchPage);
+    if (report.listingPage) printListingPage(report.listingPage);
+  }
   console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+function printImage(image) {
+  console.log(
+    `\nPhoto: a ${image.input.megabytes} MiB JPEG (${image.input.bytes.toLocaleString("en-US")} bytes), ` +
+      `${image.input.width} × ${image.input.height}, processed by ` +
+      `processImage (quality ${image.quality}, ${image.output.width} × ${image.output.height} JPEG and WebP at ` +
+      `${image.output.webpWidths.join(", ")} px); median of ${image.runs} runs, each in a fresh process`,
+  );
+  printTable(
+    ["", "median"],
+    [
+      ["time", `${image.medianMs} ms`],
+      ["peak RSS above the baseline", `${image.medianPeakRssDeltaMiB} MiB`],
+      ["peak JS heap above the baseline", `${image.medianPeakHeapDeltaMiB} MiB`],
+      ["peak Buffers (external) above the baseline", `${image.medianPeakExternalDeltaMiB} MiB`],
+    ],
+  );
+}
+
+function printSearch(search) {
+  console.log(
+    `\nSearch: searchSpaces at ${search.spaces.toLocaleString("en-US")} listings, ${search.runsPerQuery} runs per query, one at a time ` +
+      `(target: p99 < ${search.targets.queryP99MsOnPostgres} ms on PostgreSQL)`,
+  );
+  if (search.postgresSkipped) console.log(`  PostgreSQL skipped: ${search.postgresSkipped}`);
+  for (const result of Object.values(search.databases)) {
+    const { seeding } = result;
+    console.log(
+      `\n${result.database}: seeded in ${seeding.seconds} s (${seeding.cpuSeconds} s CPU, load ${seeding.loadAverage.join(" ")})`,
+    );
+    if (result.queries.length > 0) {
+      printTable(
+        ["query", "matches", "p50 ms", "p99 ms", ""],
+        result.queries.map((q) => [
+          q.name,
+          String(q.matches),
+          q.p50Ms.toFixed(2),
+          q.p99Ms.toFixed(2),
+          q.status,
+        ]),
+      );
+    }
+    if (result.explained) {
+      const seqScans = result.explained.filter((row) => row.seqScanOnSpaces).map((row) => row.name);
+      console.log(
+        `  Plans written to ${path.relative(ROOT, EXPLAIN_FILE)}: ` +
+          (seqScans.length ? `Seq Scan on spaces in ${seqScans.join(", ")}` : "no Seq Scan on spaces"),
+      );
+    }
+  }
+}
+
+function printExplain(explain) {
+  if (!explain) {
+    console.log(`\nQuery plans: not written (${postgresSkipReason ?? "no PostgreSQL"})`);
+    return;
+  }
+  const seqScans = explain.explained.filter((row) => row.seqScanOnSpaces).map((row) => row.name);
+  console.log(
+    `\nQuery plans at ${explain.spaces.toLocaleString("en-US")} listings (seeded in ${explain.seeding.seconds} s) ` +
+      `written to ${explain.file}: ${seqScans.length ? `Seq Scan on spaces in ${seqScans.join(", ")}` : "no Seq Scan on spaces"}`,
+  );
+}
+
+function printSearchPage(page) {
+  console.log(
+    `\nSearch page: ${page.path}, server-rendered, ${page.connections} connections for ${page.durationSeconds} s ` +
+      `at ${page.spaces.toLocaleString("en-US")} listings (target: p99 < ${page.targets.p99Ms} ms)`,
+  );
+  printTable(
+    ["database", "req/s", "p50 ms", "p99 ms", "non-2xx", ""],
+    Object.values(page.databases).map((r) => [
+      r.database,
+      r.requestsPerSecond.toFixed(1),
+      String(r.latencyP50Ms),
+      String(r.latencyP99Ms),
+      String(r.non2xx),
+      r.status,
+    ]),
+  );
+}
+
+function printListingPage(listing) {
+  if (!listing.js) {
+    console.log(`\nListing page ${listing.path}: answered ${listing.status}, not weighed`);
+    return;
+  }
+  console.log(`\nListing page weight: ${listing.path}`);
+  printTable(
+    ["", "files", "raw", "gzip", "budget", ""],
+    [
+      ["HTML", "", kb(listing.html.rawBytes), kb(listing.html.gzipBytes), "", ""],
+      [
+        "JS",
+        fileCount(listing.js),
+        kb(listing.js.rawBytes),
+        kb(listing.js.gzipBytes),
+        ...budgetCells(listing.budget),
+      ],
+    ],
+  );
 }
 
 function printRoutes(routes) {
@@ -565,6 +1041,7 @@ function sleep(ms) {
 }
 
 async function stopAll() {
+  for (const child of workers) child.kill("SIGTERM");
   await Promise.all([...running].map((server) => stopServer(server)));
 }
 

@@ -144,11 +144,16 @@ export async function removeUploads(db: Database, rows: readonly UploadRow[]): P
   }
 }
 
+/** seed/ holds the bulk generator's shared pictures (app/db/seed/bulk-spaces.server.ts): never deleted through one row. */
+const SHARED_SEED_PREFIX = "seed/";
+
 async function deleteObjects(keys: readonly string[]): Promise<void> {
   const storage = getStorage();
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const deletable = keys.filter((key) => !key.startsWith(SHARED_SEED_PREFIX));
+  const results = await Promise.allSettled(deletable.map((key) => storage.delete(key)));
   for (const [i, result] of results.entries()) {
-    if (result.status === "rejected") console.error(`[uploads] could not remove ${keys[i]}:`, result.reason);
+    if (result.status === "rejected")
+      console.error(`[uploads] could not remove ${deletable[i]}:`, result.reason);
   }
 }
 
