@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type KeyFilter as Filter, isAllowedChar, isAllowedText, KEY_FILTERS } from "~/domain/vocabulary";
+import { type KeyFilter as Filter, isAllowedChar, isAllowedText, KEY_FILTERS } from "~/domain/key-filters";
 
 function isFilter(value: string | undefined): value is Filter {
   return (KEY_FILTERS as readonly string[]).includes(value ?? "");

@@ -9,24 +9,20 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { SpaceBrief } from "~/api/listing-page.server";
-import { todayInManila } from "~/domain/dates";
 import type { Profile } from "~/api/user.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
 import { type Availability, AvailabilityCheck } from "~/components/listing/availability";
 import { HostCard } from "~/components/listing/host-card";
-import { ListingDetails } from "~/components/listing/listing-details";
-import { PriceCalculator, readCalculatorFields } from "~/components/listing/price-calculator";
+import { listingPageView } from "~/components/listing/listing-page.server";
+import { ListingSummary } from "~/components/listing/listing-summary";
+import { PriceCalculator } from "~/components/listing/price-calculator";
 import { QuestionForm } from "~/components/listing/question-form";
 import { ASK_INTENT, questionFormSchema } from "~/components/listing/question-form.server";
-import { shareMeta } from "~/components/listing/share-meta";
 import { SharePanel } from "~/components/listing/share-panel";
-import { AreaMap } from "~/components/map/map";
-import { formatPeso } from "~/domain/money";
-import { coverPhoto } from "~/domain/space";
-import { displayUnit } from "~/domain/units";
-import { kindLabel, SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";
+import { AreaMap } from "~/components/map/area-map";
+import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
@@ -39,10 +35,11 @@ import { makeToast } from "~/utils/toast";
  * canonical path. Everything comes from GET /space/viewSpaceBrief, which never holds the street address or the pin.
  * Works without JavaScript: the calculator and the availability check are GET forms, the heart and the question
  * POST forms; JavaScript makes the calculator live, the map draw and the share button open the share sheet.
+ *
+ * The page's JavaScript must stay within 100 KB gzip (issue #5), so the loader makes everything that needs the
+ * vocabularies, units, money and pricing rules (listingPageView, a .server module): the words of the listing, the
+ * calculator with its answer (the browser loads the pricing only when the form is used) and the meta.
  */
-
-/** The og:image rendition's size (app/routes/og.spaces.$image.ts). */
-const OG_IMAGE = { width: 1200, height: 630 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -66,22 +63,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await client.post("/space/spaceView", { spaceId: space._id });
   }
 
-  const today = todayInManila();
   const from = url.searchParams.get("from") ?? "";
   const availability = from
     ? await client.get<Availability>("/space/getAvailableSpace", { spaceId: space._id, startDate: from })
     : null;
 
   const origin = publicOrigin(request);
-  const cover = coverPhoto(space);
   return data(
     {
       space,
+      ...listingPageView(space, {
+        search: url.searchParams,
+        measurementUnit: profile?.ok ? profile.result.measurementUnit : null,
+        origin,
+      }),
       loggedIn: Boolean(profile?.ok),
-      unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
-      today,
-      calculator: readCalculatorFields(url.searchParams, today),
-      calculatorParams: ["days", "start", "day"].filter((name) => url.searchParams.has(name)),
       from,
       availability: availability
         ? availability.ok
@@ -90,8 +86,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
       returnTo: `${url.pathname}${url.search}`,
       canonicalUrl: `${origin}${space.path}`,
-      ogImageUrl: cover ? `${origin}/og/spaces/${space._id}.jpg?v=${cover.uploadId}` : null,
-      coverUrl: cover ? new URL(cover.url, origin).href : null,
     },
     { headers: client.headers },
   );
@@ -117,81 +111,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
-  if (!loaded) return notFoundMeta();
-  const { space } = loaded;
-  const type: SpaceType = space.storageType ?? "storage";
-  const title = space.spaceTitle?.trim() || "A space for rent";
-  const place = [space.address.barangay, space.address.city].filter(Boolean).join(", ");
-  const kind = space.kind ? kindLabel(space.kind) : SPACE_TYPE_LABELS[type];
-  const price =
-    space.listingPrice === null
-      ? ""
-      : type === "parking" && space.dailyPrice !== null
-        ? ` from ${formatPeso(space.dailyPrice)} a day`
-        : ` for ${formatPeso(space.listingPrice)} a month`;
-  const summary = `${kind} ${type === "parking" ? "parking" : "storage"}${place ? ` in ${place}` : ""}${price}.`;
-  const about = space.description?.replace(/\s+/g, " ").trim() ?? "";
-  const description = `${summary} ${about}`.trim().slice(0, 200);
-  return shareMeta({
-    title,
-    description,
-    url: loaded.canonicalUrl,
-    type: "product",
-    image: loaded.ogImageUrl ? { url: loaded.ogImageUrl, ...OG_IMAGE, alt: `Photo of ${title}` } : null,
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: title,
-      description,
-      category: `${SPACE_TYPE_LABELS[type]} space for rent`,
-      url: loaded.canonicalUrl,
-      ...(loaded.coverUrl ? { image: [loaded.coverUrl] } : {}),
-      offers: {
-        "@type": "Offer",
-        url: loaded.canonicalUrl,
-        priceCurrency: "PHP",
-        ...(space.listingPrice === null ? {} : { price: (space.listingPrice / 100).toFixed(2) }),
-        availability:
-          space.status === "active" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-        ...(space.listingPrice === null
-          ? {}
-          : {
-              priceSpecification: {
-                "@type": "UnitPriceSpecification",
-                price: (space.listingPrice / 100).toFixed(2),
-                priceCurrency: "PHP",
-                unitCode: "MON",
-                unitText: "month",
-              },
-            }),
-        areaServed: {
-          "@type": "Place",
-          name: place || undefined,
-          address: {
-            "@type": "PostalAddress",
-            addressLocality: space.address.city ?? undefined,
-            addressRegion: space.address.province ?? undefined,
-            addressCountry: "PH",
-          },
-        },
-      },
-    },
-  });
-};
+/** The loader made the meta (listingPageView), with the words and prices it needs. */
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? notFoundMeta();
 
 export default function ListingPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { space } = loaded;
+  const { space, facts } = loaded;
   const type: SpaceType = space.storageType ?? "storage";
-  const title = space.spaceTitle?.trim() || "Untitled space";
+  const { title } = facts;
   const place = [space.address.barangay, space.address.city].filter(Boolean).join(", ");
-  const calculatorKeep: Record<string, string | string[]> = {};
-  for (const name of loaded.calculatorParams) {
-    calculatorKeep[name] =
-      name === "day" ? loaded.calculator.weekdays.map(String) : loaded.calculator[name as "days" | "start"];
-  }
   const unitName = type === "parking" ? "slot" : space.rentMode.entireSpace ? "space" : "unit";
 
   return (
@@ -200,7 +129,7 @@ export default function ListingPage() {
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to={`/${type}`} className="underline">
-              {SPACE_TYPE_LABELS[type]}
+              {facts.typeLabel}
             </Link>
             <span aria-hidden="true"> / </span>
           </li>
@@ -232,7 +161,7 @@ export default function ListingPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8">
-          <ListingDetails space={space} unit={loaded.unit} />
+          <ListingSummary facts={facts} />
 
           <section aria-labelledby="location-title" className="space-y-3">
             <h2 id="location-title" className="text-lg font-semibold text-slate-900">
@@ -250,9 +179,10 @@ export default function ListingPage() {
                   .join(", ")}
               </p>
             ) : null}
-            {space.approximateLocation ? (
+            {loaded.area ? (
               <AreaMap
-                center={space.approximateLocation}
+                center={loaded.area.center}
+                radiusMetres={loaded.area.radiusMetres}
                 label={`Map of the area around ${title}`}
                 className="h-64 md:h-80"
                 fallback={`The map needs JavaScript. The space is ${place ? `in ${place}` : "shown on the map"}.`}
@@ -283,13 +213,15 @@ export default function ListingPage() {
             today={loaded.today}
             answer={loaded.availability}
             unitName={unitName}
-            keep={calculatorKeep}
+            keep={loaded.calculatorKeep}
           />
-          <PriceCalculator
-            space={space}
-            fields={loaded.calculator}
-            keep={loaded.from ? { from: loaded.from } : {}}
-          />
+          {loaded.calculator ? (
+            <PriceCalculator
+              key={space._id}
+              calculator={loaded.calculator}
+              keep={loaded.from ? { from: loaded.from } : {}}
+            />
+          ) : null}
           <HostCard host={space.host} />
           {space.isOwner ? null : (
             <QuestionForm

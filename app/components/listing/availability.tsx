@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { formatCalendarDate } from "./price-calculator";
+import { formatCalendarDate } from "./calendar-date";
 
 /** GET /space/getAvailableSpace's answer. */
 export type Availability = { spaceId: string; startDate: string; totalUnits: number; availableUnits: number };

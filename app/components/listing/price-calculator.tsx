@@ -1,120 +1,41 @@
 import { Form } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { countWeekdays, isValidDate } from "~/domain/dates";
-import { formatPeso } from "~/domain/money";
-import { DAYS_PER_PRICING_MONTH, parkingMonthPrice, storageStayQuote } from "~/domain/pricing";
-import type { ListingDetailsData } from "~/domain/space";
-import { RENTAL_UNIT_LABELS } from "~/domain/vocabulary";
+import {
+  type CalculatorFields,
+  formCalculatorFields,
+  MAX_CALCULATOR_DAYS,
+  WEEKDAYS,
+} from "./calculator-fields";
+import type { CalculatorAnswer, PriceCalculatorData } from "./calculator-quote";
 
 /**
  * The listing page's price calculator (PRODUCT.md "Pricing"): for storage, the stay quote of a number of days; for
  * parking, the month price of the chosen weekdays from a start date. A GET form: without JavaScript the server
  * computes the answer from the URL (`?days=45`, `?start=2026-12-01&day=1&day=2…`); with JavaScript the answer follows
- * every change. Both use the same pricing functions of app/domain/pricing.ts.
+ * every change. The loader makes the calculator with calculator-quote.ts (`priceCalculator`); the browser loads that
+ * module (and the pricing rules) only when the form is first used, to keep the page's JavaScript small (issue #5).
  */
-
-export const MAX_CALCULATOR_DAYS = 3650;
-/** The stay lengths PRODUCT.md's examples use, shown as a table for this listing's price. */
-export const EXAMPLE_DAYS = [1, 5, 10, 11, 30, 31, 45, 60] as const;
-/** Monday first, as a week is read in the Philippines; values are dates.ts weekdays (0 = Sunday). */
-export const WEEKDAYS = [
-  { value: 1, label: "Mon", name: "Monday" },
-  { value: 2, label: "Tue", name: "Tuesday" },
-  { value: 3, label: "Wed", name: "Wednesday" },
-  { value: 4, label: "Thu", name: "Thursday" },
-  { value: 5, label: "Fri", name: "Friday" },
-  { value: 6, label: "Sat", name: "Saturday" },
-  { value: 0, label: "Sun", name: "Sunday" },
-] as const;
-const WORKDAYS = [1, 2, 3, 4, 5];
-
-const DAYS_MESSAGE = `Please enter a number of days from 1 to ${MAX_CALCULATOR_DAYS}.`;
-const WEEKDAY_MESSAGE = "Please choose at least one day of the week.";
-const START_MESSAGE = "Please choose a valid start date.";
-
-/** What the calculator's fields hold, as text (what a form sends). */
-export type CalculatorFields = { days: string; start: string; weekdays: number[] };
-
-/** The fields from a URL's query: days=…, start=…, day=… (repeated); defaults when the form was not sent. */
-export function readCalculatorFields(search: URLSearchParams, today: string): CalculatorFields {
-  const sent = search.has("start");
-  const weekdays = search
-    .getAll("day")
-    .map(Number)
-    .filter((day) => Number.isInteger(day) && day >= 0 && day <= 6);
-  return {
-    days: search.get("days") ?? "30",
-    start: search.get("start") ?? today,
-    weekdays: sent ? [...new Set(weekdays)] : WORKDAYS,
-  };
-}
-
-export type StorageQuote = { ok: true; days: number; price: number } | { ok: false; message: string };
-export type ParkingQuote =
-  | { ok: true; start: string; days: number; everyDay: boolean; price: number }
-  | { ok: false; message: string };
-
-export function storageQuote(monthlyPrice: number, daysText: string): StorageQuote {
-  const days = /^\s*\d{1,5}\s*$/.test(daysText) ? Number(daysText) : Number.NaN;
-  if (!Number.isInteger(days) || days < 1 || days > MAX_CALCULATOR_DAYS)
-    return { ok: false, message: DAYS_MESSAGE };
-  return { ok: true, days, price: storageStayQuote(monthlyPrice, days) };
-}
-
-export function parkingQuote(
-  prices: { dailyPrice: number; monthlyPrice: number },
-  fields: Pick<CalculatorFields, "start" | "weekdays">,
-): ParkingQuote {
-  if (!isValidDate(fields.start)) return { ok: false, message: START_MESSAGE };
-  if (fields.weekdays.length === 0) return { ok: false, message: WEEKDAY_MESSAGE };
-  const everyDay = new Set(fields.weekdays).size === 7;
-  return {
-    ok: true,
-    start: fields.start,
-    days: countWeekdays(fields.start, DAYS_PER_PRICING_MONTH, fields.weekdays),
-    everyDay,
-    price: parkingMonthPrice({ ...prices, weekdays: fields.weekdays, startDate: fields.start }),
-  };
-}
-
-const longDate = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-export function formatCalendarDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
-}
-
 export function PriceCalculator({
-  space,
-  fields: initial,
+  calculator,
   keep = {},
 }: {
-  space: Pick<
-    ListingDetailsData,
-    "storageType" | "listingPrice" | "dailyPrice" | "rentMode" | "unitOfRental"
-  >;
-  /** The fields as the URL had them (the server's answer shows for these). */
-  fields: CalculatorFields;
+  calculator: PriceCalculatorData;
   /** Other query parameters of the page to keep when the form is sent (the availability date). */
   keep?: Record<string, string>;
 }) {
-  const [fields, setFields] = useState(initial);
-  if (space.listingPrice === null) return null;
-  const monthlyPrice = space.listingPrice;
-  const parking = space.storageType === "parking";
+  const { parking, fields } = calculator;
+  // The server's answer for the URL's fields until the form changes; kept across revalidations, like the fields.
+  const [answer, setAnswer] = useState(calculator.answer);
 
   // With JavaScript, every change recomputes the answer; without, the server did it for the URL's values.
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    setFields({
-      days: String(form.get("days") ?? ""),
-      start: String(form.get("start") ?? ""),
-      weekdays: form.getAll("day").map(Number),
-    });
+  async function onChange(event: FormEvent<HTMLFormElement>) {
+    const changed = formCalculatorFields(new FormData(event.currentTarget));
+    try {
+      const { calculatorAnswer } = await loadQuotes();
+      setAnswer(calculatorAnswer(calculator, changed));
+    } catch {
+      // The pricing could not be loaded (offline): the Calculate button still asks the server.
+    }
   }
 
   return (
@@ -126,12 +47,18 @@ export function PriceCalculator({
       <h2 id="price-calculator-title" className="text-lg font-semibold text-slate-900">
         Price calculator
       </h2>
-      <Form method="get" preventScrollReset onChange={onChange} className="mt-3 space-y-3">
+      <Form
+        method="get"
+        preventScrollReset
+        onChange={onChange}
+        onFocus={preloadQuotes}
+        className="mt-3 space-y-3"
+      >
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {parking ? (
-          <ParkingFields fields={initial} />
+          <ParkingFields fields={fields} />
         ) : (
           <div>
             <label htmlFor="calculator-days" className="block text-sm font-semibold text-slate-800">
@@ -144,7 +71,7 @@ export function PriceCalculator({
               inputMode="numeric"
               min={1}
               max={MAX_CALCULATOR_DAYS}
-              defaultValue={initial.days}
+              defaultValue={fields.days}
               className="mt-1 block w-32 rounded-md border border-slate-300 px-3 py-2"
             />
           </div>
@@ -161,21 +88,25 @@ export function PriceCalculator({
         aria-live="polite"
         className="mt-3 block"
       >
-        {parking ? (
-          <ParkingAnswer quote={parkingQuote({ dailyPrice: space.dailyPrice ?? 0, monthlyPrice }, fields)} />
-        ) : (
-          <StorageAnswer quote={storageQuote(monthlyPrice, fields.days)} unitText={unitText(space)} />
-        )}
+        <Answer answer={answer} />
       </output>
-      {parking ? null : <ExampleTable monthlyPrice={monthlyPrice} unitText={unitText(space)} />}
+      {calculator.examples.length ? (
+        <ExampleTable examples={calculator.examples} unitText={calculator.unitText} />
+      ) : null}
     </section>
   );
 }
 
-function unitText(space: Pick<ListingDetailsData, "rentMode" | "unitOfRental">): string {
-  return space.rentMode.entireSpace || !space.unitOfRental
-    ? ""
-    : ` ${RENTAL_UNIT_LABELS[space.unitOfRental].replace(/^per /, "for one ")}`;
+/** The pricing rules, fetched once (the browser keeps the module). */
+function loadQuotes() {
+  return import("./calculator-quote");
+}
+
+/** Starts fetching them as soon as the form gets focus, so the first change is answered at once. */
+function preloadQuotes() {
+  loadQuotes().catch(() => {
+    // Tried again on the first change.
+  });
 }
 
 function ParkingFields({ fields }: { fields: CalculatorFields }) {
@@ -218,30 +149,23 @@ function ParkingFields({ fields }: { fields: CalculatorFields }) {
   );
 }
 
-function StorageAnswer({ quote, unitText }: { quote: StorageQuote; unitText: string }) {
-  if (!quote.ok) return <p className="text-red-700">{quote.message}</p>;
+function Answer({ answer }: { answer: CalculatorAnswer }) {
+  if (!answer.ok) return <p className="text-red-700">{answer.message}</p>;
   return (
     <p className="text-slate-900" data-testid="calculator-answer">
-      A stay of {quote.days} day{quote.days === 1 ? "" : "s"}
-      {unitText}: <strong className="text-xl">{formatPeso(quote.price)}</strong>
-    </p>
-  );
-}
-
-function ParkingAnswer({ quote }: { quote: ParkingQuote }) {
-  if (!quote.ok) return <p className="text-red-700">{quote.message}</p>;
-  return (
-    <p className="text-slate-900" data-testid="calculator-answer">
-      {quote.everyDay
-        ? "Every day: the monthly price"
-        : `${quote.days} parking day${quote.days === 1 ? "" : "s"} in the ${DAYS_PER_PRICING_MONTH} days from ${formatCalendarDate(quote.start)}`}
-      : <strong className="text-xl">{formatPeso(quote.price)}</strong>
+      {answer.text}: <strong className="text-xl">{answer.price}</strong>
     </p>
   );
 }
 
 /** What stays of PRODUCT.md's example lengths cost at this listing's price. */
-function ExampleTable({ monthlyPrice, unitText }: { monthlyPrice: number; unitText: string }) {
+function ExampleTable({
+  examples,
+  unitText,
+}: {
+  examples: PriceCalculatorData["examples"];
+  unitText: string;
+}) {
   return (
     <table className="mt-4 w-full max-w-sm text-sm">
       <caption className="text-left font-semibold text-slate-800">Stays at this price{unitText}</caption>
@@ -256,12 +180,10 @@ function ExampleTable({ monthlyPrice, unitText }: { monthlyPrice: number; unitTe
         </tr>
       </thead>
       <tbody>
-        {EXAMPLE_DAYS.map((days) => (
-          <tr key={days} className="border-b border-slate-100">
-            <td className="py-1">{days}</td>
-            <td className="py-1 text-right tabular-nums">
-              {formatPeso(storageStayQuote(monthlyPrice, days))}
-            </td>
+        {examples.map((example) => (
+          <tr key={example.days} className="border-b border-slate-100">
+            <td className="py-1">{example.days}</td>
+            <td className="py-1 text-right tabular-nums">{example.price}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import type { KeyFilter } from "~/domain/vocabulary";
+import type { KeyFilter } from "~/domain/key-filters";
 
 /**
  * Form fields with their label, hint and errors. Errors come from the server (the forms work without

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { formatPeso } from "~/domain/money";
+import { MAX_CALCULATOR_DAYS, readCalculatorFields } from "./calculator-fields";
 import {
+  calculatorAnswer,
   EXAMPLE_DAYS,
-  formatCalendarDate,
-  MAX_CALCULATOR_DAYS,
   parkingQuote,
-  readCalculatorFields,
+  priceCalculator,
   storageQuote,
-} from "./price-calculator";
+} from "./calculator-quote";
+import { formatCalendarDate } from "./calendar-date";
 
 const P = 300_000; // PRODUCT.md's ₱3,000.00
 
@@ -70,6 +71,82 @@ describe("parkingQuote", () => {
       ok: false,
       message: "Please choose at least one day of the week.",
     });
+  });
+});
+
+describe("priceCalculator and calculatorAnswer", () => {
+  const storage = {
+    storageType: "storage" as const,
+    listingPrice: P,
+    dailyPrice: null,
+    rentMode: { entireSpace: true },
+    unitOfRental: null,
+  };
+  const parking = {
+    storageType: "parking" as const,
+    listingPrice: 400_000,
+    dailyPrice: 15_000,
+    rentMode: { entireSpace: false },
+    unitOfRental: null,
+  };
+  const fields = readCalculatorFields(new URLSearchParams(""), "2026-12-01");
+
+  it("answers the URL's days for storage, with PRODUCT.md's example stays", () => {
+    const calculator = priceCalculator(storage, { ...fields, days: "45" });
+    expect(calculator).toMatchObject({
+      parking: false,
+      prices: { monthlyPrice: P, dailyPrice: 0 },
+      unitText: "",
+      answer: { ok: true, text: "A stay of 45 days", price: "₱4,500.00" },
+    });
+    expect(calculator?.examples.map((row) => `${row.days} ${row.price}`)).toEqual([
+      "1 ₱300.00",
+      "5 ₱1,500.00",
+      "10 ₱3,000.00",
+      "11 ₱3,000.00",
+      "30 ₱3,000.00",
+      "31 ₱3,100.00",
+      "45 ₱4,500.00",
+      "60 ₱6,000.00",
+    ]);
+  });
+
+  it("says what a unit's price is for and answers one day in the singular", () => {
+    const calculator = priceCalculator(
+      { ...storage, rentMode: { entireSpace: false }, unitOfRental: "sqm" },
+      fields,
+    );
+    expect(calculator?.unitText).toBe(" for one square meter");
+    if (!calculator) throw new Error("no calculator");
+    expect(calculatorAnswer(calculator, { ...fields, days: "1" })).toEqual({
+      ok: true,
+      text: "A stay of 1 day for one square meter",
+      price: "₱300.00",
+    });
+    expect(calculatorAnswer(calculator, { ...fields, days: "0" })).toMatchObject({ ok: false });
+  });
+
+  it("answers the weekdays from the start date for parking, with no example table", () => {
+    const calculator = priceCalculator(parking, fields);
+    expect(calculator).toMatchObject({
+      parking: true,
+      examples: [],
+      answer: { ok: true, text: "22 parking days in the 30 days from December 1, 2026", price: "₱3,300.00" },
+    });
+    if (!calculator) throw new Error("no calculator");
+    expect(calculatorAnswer(calculator, { ...fields, weekdays: [0, 1, 2, 3, 4, 5, 6] })).toEqual({
+      ok: true,
+      text: "Every day: the monthly price",
+      price: "₱4,000.00",
+    });
+    expect(calculatorAnswer(calculator, { ...fields, weekdays: [] })).toEqual({
+      ok: false,
+      message: "Please choose at least one day of the week.",
+    });
+  });
+
+  it("is not there while the listing has no price", () => {
+    expect(priceCalculator({ ...storage, listingPrice: null }, fields)).toBeNull();
   });
 });
 
