@@ -16,7 +16,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cities, favouriteSpaces, recentSearches, spaces } from "~/db/schema";
+import { favouriteSpaces, recentSearches, spaces } from "~/db/schema";
 import type { CalendarDate } from "~/domain/dates";
 import type { Bounds, Coordinates } from "~/domain/geo";
 import { CENTAVOS_PER_PESO } from "~/domain/money";
@@ -45,7 +45,7 @@ import type { SpaceCardView } from "~/domain/space";
 import { VEHICLE_SIZES } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError } from "./envelope";
-import { toSpaceCards } from "./space-views.server";
+import { type CityRef, findCities, toSpaceCards } from "./space-views.server";
 
 /**
  * Finding spaces (spec §7 "Spaces", issue #5 behaviours 1 and 2): POST /space/newSpaceSearch/{n}, the budget
@@ -104,13 +104,9 @@ type Where = { where: SQL; point: Coordinates | null };
  * unknown city is a 400. Prices are pesos in the query, centavos in the table.
  */
 async function searchWhere(db: Database, query: SearchQuery): Promise<Where> {
-  let city: { id: number; latitude: number; longitude: number } | undefined;
+  let city: CityRef | undefined;
   if (query.city) {
-    [city] = await db
-      .select({ id: cities.id, latitude: cities.latitude, longitude: cities.longitude })
-      .from(cities)
-      .where(eq(cities.slug, query.city))
-      .limit(1);
+    city = (await findCities(db, [query.city])).get(query.city);
     if (!city) {
       const message = SEARCH_MESSAGES.unknownCity(query.city);
       throw new ApiError(400, message, [{ field: "city", message }]);
@@ -320,6 +316,30 @@ export async function explainSearch(
  */
 export async function budgetMeter(db: Database, query: SearchQuery): Promise<BudgetMeter> {
   const { minPrice: _min, maxPrice: _max, ...unpriced } = query;
+  const key = searchParamsOf(unpriced).toString();
+  const meters = budgetMeters.get(db) ?? new Map<string, { meter: BudgetMeter; at: number }>();
+  budgetMeters.set(db, meters);
+  const cached = meters.get(key);
+  if (cached && Date.now() - cached.at < BUDGET_CACHE_MS) return cached.meter;
+  const meter = await measureBudget(db, unpriced);
+  if (meters.size >= BUDGET_CACHE_ENTRIES) meters.delete(meters.keys().next().value as string);
+  meters.delete(key);
+  meters.set(key, { meter, at: Date.now() });
+  return meter;
+}
+
+/**
+ * The budget meters computed lately, per database and unpriced search (the same for everyone: public listings'
+ * prices, no user's data), each trusted for {@link BUDGET_CACHE_MS}: the search page asks for the meter of every
+ * search it shows, and the meter reads every matching listing's price. So a new or changed listing reaches the
+ * meter within that time (on every instance, each having its own copy); the results and their count are never
+ * cached. The oldest entry goes past {@link BUDGET_CACHE_ENTRIES}.
+ */
+export const BUDGET_CACHE_MS = 30_000;
+const BUDGET_CACHE_ENTRIES = 500;
+const budgetMeters = new WeakMap<Database, Map<string, { meter: BudgetMeter; at: number }>>();
+
+async function measureBudget(db: Database, unpriced: SearchQuery): Promise<BudgetMeter> {
   const { where } = await searchWhere(db, unpriced);
   const priced = and(where, isNotNull(spaces.monthlyPrice)) as SQL;
   const [range] = await db

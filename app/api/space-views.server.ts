@@ -18,9 +18,62 @@ import { toUploadView } from "./uploads.server";
 
 /**
  * Turns `spaces` rows into what the API answers: SpaceView for the host (every field) and SpaceCardView for
- * renters' lists (public fields only). Loads the photos, uploads and cities of many rows in three queries, so a
- * list of 20 costs the same as one. The one place that maps a listing for the outside world.
+ * renters' lists (public fields only). Loads the photos and uploads of many rows in two queries (the cities from
+ * findCities' in-process copy), so a list of 20 costs the same as one. The one place that maps a listing for the outside world.
  */
+
+/** A city as listings and searches need it (reference data). */
+export type CityRef = { id: number; name: string; slug: string; latitude: number; longitude: number };
+
+type CityTable = { byId: Map<number, CityRef>; bySlug: Map<string, CityRef>; loadedAt: number };
+
+/** How long the in-process copy of the cities is trusted (they are reference data; a miss reloads at once). */
+export const CITY_CACHE_MS = 60_000;
+const cityTables = new WeakMap<Database, CityTable>();
+
+async function loadCities(db: Database): Promise<CityTable> {
+  const rows = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      slug: cities.slug,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+    })
+    .from(cities);
+  const table = {
+    byId: new Map(rows.map((row) => [row.id, row])),
+    bySlug: new Map(rows.map((row) => [row.slug, row])),
+    loadedAt: Date.now(),
+  };
+  cityTables.set(db, table);
+  return table;
+}
+
+/**
+ * The cities (reference data, the same for everyone), from an in-process copy kept per database for
+ * {@link CITY_CACHE_MS}: a search or a page of cards then sends no query for them. A city the copy lacks (added
+ * since) reloads it, so only a rename or removal can be seen late, by at most CITY_CACHE_MS.
+ */
+export async function findCities<K extends number | string>(
+  db: Database,
+  keys: readonly K[],
+): Promise<Map<K, CityRef>> {
+  const pick = (table: CityTable) => {
+    const found = new Map<K, CityRef>();
+    for (const key of keys) {
+      const city = typeof key === "number" ? table.byId.get(key) : table.bySlug.get(key as string);
+      if (city) found.set(key, city);
+    }
+    return found;
+  };
+  const cached = cityTables.get(db);
+  if (cached && Date.now() - cached.loadedAt < CITY_CACHE_MS) {
+    const found = pick(cached);
+    if (found.size === new Set(keys).size) return found;
+  }
+  return pick(await loadCities(db));
+}
 
 type Related = {
   photos: Map<string, ImageView[]>;
@@ -34,7 +87,7 @@ async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: b
   const fileIds = withFiles
     ? rows.flatMap((row) => [row.contractUploadId, row.floorplanUploadId]).filter((id): id is string => !!id)
     : [];
-  const [photoRows, fileRows, cityRows] = await Promise.all([
+  const [photoRows, fileRows, cityMap] = await Promise.all([
     ids.length
       ? db
           .select({ spaceId: spacePhotos.spaceId, upload: uploads })
@@ -44,12 +97,7 @@ async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: b
           .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
       : [],
     fileIds.length ? db.select().from(uploads).where(inArray(uploads.id, fileIds)) : [],
-    cityIds.length
-      ? db
-          .select({ id: cities.id, name: cities.name, slug: cities.slug })
-          .from(cities)
-          .where(inArray(cities.id, cityIds))
-      : [],
+    cityIds.length ? findCities(db, cityIds) : new Map<number, CityRef>(),
   ]);
   const photos = new Map<string, ImageView[]>();
   for (const { spaceId, upload } of photoRows) {
@@ -60,7 +108,7 @@ async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: b
   return {
     photos,
     uploads: new Map(fileRows.map((row) => [row.id, toUploadView(row)])),
-    cities: new Map(cityRows.map((row) => [row.id, { name: row.name, slug: row.slug }])),
+    cities: cityMap,
   };
 }
 
