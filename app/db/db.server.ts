@@ -8,8 +8,11 @@ import { seedIfEmpty } from "./seed/seed.server";
  * Tests put their own fresh database in its place with `setDatabase`.
  */
 let current: Promise<DatabaseHandle> | undefined;
+/** Set when the server shuts down: a late request must not open the database again (it would keep the process alive). */
+let shutDown = false;
 
 export function getDatabase(): Promise<DatabaseHandle> {
+  if (shutDown) return Promise.reject(new Error("The server is shutting down."));
   current ??= startDatabase().catch((error) => {
     current = undefined;
     throw error;
@@ -34,7 +37,9 @@ export function setDatabase(handle: DatabaseHandle): void {
   current = Promise.resolve(handle);
 }
 
-export async function closeDatabase(): Promise<void> {
+/** Closes the database; `forGood` (server shutdown) also stops it from being opened again. */
+export async function closeDatabase(options: { forGood?: boolean } = {}): Promise<void> {
+  if (options.forGood) shutDown = true;
   const handle = await current?.catch(() => undefined);
   current = undefined;
   await handle?.close();

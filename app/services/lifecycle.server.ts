@@ -3,19 +3,27 @@ import { stopJobs } from "./jobs.server";
 
 /**
  * Graceful shutdown. remix-serve stops accepting connections on SIGTERM / SIGINT; here we let the loaders and
- * actions in flight finish, stop the job workers, close the database (the embedded one would keep the process alive), and make sure
- * the process is gone within 10 s.
+ * actions in flight finish (and those accepted just before the signal start), stop the job workers, close the
+ * database for good (the embedded one would keep the process alive), and make sure the process is gone within 10 s.
  */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/**
+ * How long the server must be quiet before the database closes: a request accepted just before the signal may not
+ * have reached its loader yet (on a busy machine, well over a second), and it must still find the database open.
+ */
+const SETTLE_MS = 2_000;
 let inFlight = 0;
+let lastActivity = 0;
 let installed = false;
 
 export async function track<T>(work: () => Promise<T>): Promise<T> {
   inFlight++;
+  lastActivity = Date.now();
   try {
     return await work();
   } finally {
     inFlight--;
+    lastActivity = Date.now();
   }
 }
 
@@ -32,8 +40,10 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
-  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+  lastActivity = Date.now();
+  while (inFlight > 0 || Date.now() - lastActivity < SETTLE_MS)
+    await new Promise((resolve) => setTimeout(resolve, 25));
   await stopJobs();
-  await closeDatabase();
+  await closeDatabase({ forGood: true });
   console.info("[server] database closed; bye");
 }
