@@ -21,14 +21,22 @@ import { makeToast } from "~/utils/toast";
 /** The `intent` of the step forms' buttons. */
 export const BACK_INTENT = "back";
 
-export type LoadedStep = { client: ApiClient; space: SpaceView | null; measurementUnit: "meter" | "feet" };
+/** A loaded step: its draft, which only the first step can be without (every other step needs `?spaceId=`). */
+export type LoadedStep<S extends ListingStep = ListingStep> = {
+  client: ApiClient;
+  space: S extends "location" ? SpaceView | null : SpaceView;
+  measurementUnit: "meter" | "feet";
+};
 
-export async function loadListingStep(request: Request, step: ListingStep): Promise<LoadedStep> {
+export async function loadListingStep<S extends ListingStep>(
+  request: Request,
+  step: S,
+): Promise<LoadedStep<S>> {
   const { profile, client } = await requireProfile(request);
   const measurementUnit = profile.measurementUnit === "feet" ? "feet" : "meter";
   const spaceId = new URL(request.url).searchParams.get("spaceId");
   if (!spaceId) {
-    if (step === "location") return { client, space: null, measurementUnit };
+    if (step === "location") return { client, space: null, measurementUnit } as LoadedStep<S>;
     throw redirect(stepPath("location"));
   }
   const answer = await client.get<SpaceView>(
@@ -40,7 +48,7 @@ export async function loadListingStep(request: Request, step: ListingStep): Prom
     // A size step of the other type, or a size step before the type is chosen.
     throw redirect(stepPath("kind-of-space-are-you-listing", space._id));
   }
-  return { client, space, measurementUnit };
+  return { client, space, measurementUnit } as LoadedStep<S>;
 }
 
 /** The step's form rules applied to the posted form, then the draft saved and the host sent on (or back). */

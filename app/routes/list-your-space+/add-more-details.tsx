@@ -12,13 +12,7 @@ import { PhotoList } from "~/components/listing-wizard/photo-list";
 import { stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { editListingPath } from "~/components/my-listings/paths";
-import {
-  MAX_SPACE_PHOTOS,
-  MIN_SPACE_PHOTOS,
-  PUBLISHING_MESSAGES,
-  type SpaceView,
-  STEP_TITLES,
-} from "~/domain/space";
+import { MAX_SPACE_PHOTOS, MIN_SPACE_PHOTOS, PUBLISHING_MESSAGES, STEP_TITLES } from "~/domain/space";
 import { BACK_INTENT, loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -38,8 +32,7 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: add photos, choose the cover and add a floor plan.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  const draft = space as SpaceView;
+  const { client, space: draft } = await loadListingStep(request, STEP);
   // Opened from the one-page edit of a published listing: offer the way back there.
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   return data(
@@ -56,8 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  const draft = space as SpaceView;
+  const { client, space: draft } = await loadListingStep(request, STEP);
   const { form, failure } = await readPhotoForm(request, client);
   if (!form) return failure;
   const handled = await photoAction(request, { client, space: draft, form });

@@ -31,7 +31,6 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
-  if (!space) throw redirect(stepPath("location"));
   return data({ space }, { headers: client.headers });
 }
 

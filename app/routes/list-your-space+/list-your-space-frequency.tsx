@@ -1,16 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { FrequencyFields } from "~/components/listing-wizard/terms-fields";
 import { ErrorList } from "~/components/ui/field";
-import { STEP_TITLES, stepPath } from "~/domain/space";
+import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -25,7 +19,6 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
-  if (!space) throw redirect(stepPath("location"));
   return data({ space }, { headers: client.headers });
 }
 

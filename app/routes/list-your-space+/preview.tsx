@@ -31,7 +31,6 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space, measurementUnit } = await loadListingStep(request, STEP);
-  if (!space) throw redirect(stepPath("location"));
   const brief = await client.get<SpaceBrief>("/space/viewSpaceBrief", {
     spaceId: space._id,
     editSpace: true,

@@ -1,18 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PriceFields, pesoInput } from "~/components/listing-wizard/price-fields";
 import { loadPriceGuidance } from "~/components/listing-wizard/price-guidance.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
 import { todayInManila } from "~/domain/dates";
-import { STEP_TITLES, stepPath } from "~/domain/space";
+import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -30,7 +24,6 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
-  if (!space) throw redirect(stepPath("location"));
   const guidance = await loadPriceGuidance(client, space);
   return data({ space, guidance, today: todayInManila() }, { headers: client.headers });
 }
