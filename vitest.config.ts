@@ -26,6 +26,8 @@ const apiProject = (name: string, extraEnv: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Two test files at a time on two cores: an API test often waits on its database, so the second file fills the gap.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
