@@ -69,7 +69,7 @@ export default defineConfig({
       },
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && node node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      command: `rm -rf ${E2E_DATA_DIR} && node server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,

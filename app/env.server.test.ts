@@ -104,3 +104,14 @@ describe("parseEnv", () => {
     log.mockRestore();
   });
 });
+
+describe("the proxies to believe (TRUST_PROXY)", () => {
+  it("believes none unless told, and takes a number of hops", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  });
+
+  it.each(["yes", "-1", "1.5", "11"])("stops at boot on TRUST_PROXY=%j", (value) => {
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -15,6 +15,23 @@ const optionalUrl = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The port the server listens on; also the port of the localhost links made while PUBLIC_URL is unset. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface the server listens on; unset, every interface. */
+  HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /**
+   * How many proxies in front of the app to believe: each adds the address it saw to X-Forwarded-For. 0 (the
+   * default) believes none and takes the caller's address from the connection itself.
+   */
+  TRUST_PROXY: z.coerce
+    .number()
+    .int("must be a whole number of proxies (0 for none)")
+    .min(0, "must be a whole number of proxies (0 for none)")
+    .max(10, "must be at most 10 proxies")
+    .default(0),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl.refine(
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),

@@ -1,5 +1,5 @@
 /**
- * The server build remix-serve loads: Remix's own build, with every route module wrapped so that
+ * The server build our server (server/index.ts) loads: Remix's own build, with every route module wrapped so that
  * - a POST, PUT or DELETE from another site is refused with 403 (screens and API alike),
  * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
@@ -79,3 +79,22 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
   Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: guard(route.module) }]),
 );
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
+
+/**
+ * What our HTTP server (server/index.ts) takes from the app besides the build: the settings it needs, validated
+ * with the rest of the environment above, and the security headers every answer carries. The server is plain
+ * TypeScript that Node runs as it is, so it asks the build rather than parsing the environment a second time.
+ */
+export function serverSettings() {
+  const env = getEnv();
+  return {
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    securityHeaders: [...applySecurityHeaders(new Headers()).entries()],
+  };
+}
+
+export type ServerSettings = ReturnType<typeof serverSettings>;

@@ -1,0 +1,119 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
+import { expect, test } from "./fixtures";
+
+/**
+ * The edge of the server, over real HTTP with node:http (a browser cannot send a made-up Host or a chunked body):
+ * the development inboxes, the body cap, the Host a caller makes up, and the headers of static files.
+ * These talk HTTP only, so they run once (in the JavaScript-on project).
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level checks run once");
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; sentBytes: number };
+
+type Options = {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Connect to this address instead of the base URL's host (the Host header stays as given). */
+  address?: string;
+  /** Send this many bytes of `x` as a chunked body (no Content-Length), stopping as soon as an answer comes. */
+  chunkedBytes?: number;
+};
+
+function send(baseURL: string | undefined, path: string, options: Options = {}): Promise<Answer> {
+  const base = new URL(baseURL ?? "http://localhost:3210");
+  return new Promise((resolve, reject) => {
+    let sentBytes = 0;
+    let answered = false;
+    const request = http.request({
+      host: options.address ?? base.hostname,
+      port: base.port,
+      path,
+      method: options.method ?? "GET",
+      headers: options.headers,
+    });
+    // Once answered, the server may close the connection on the rest of the body: that is the point.
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    request.on("response", (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          sentBytes,
+        });
+        request.destroy();
+      });
+    });
+    if (options.chunkedBytes === undefined) {
+      request.end();
+      return;
+    }
+    request.setHeader("Transfer-Encoding", "chunked");
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const pump = () => {
+      while (!answered && sentBytes < (options.chunkedBytes ?? 0)) {
+        sentBytes += chunk.byteLength;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+test("static files carry the security headers; built files are cached for good; answers are compressed", async ({
+  baseURL,
+}) => {
+  const expectBaseline = (answer: Answer, what: string) => {
+    expect(answer.status, what).toBe(200);
+    expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
+    expect(answer.headers["x-frame-options"], what).toBe("DENY");
+    expect(answer.headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
+    expect(answer.headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+    expect(answer.headers["x-powered-by"], what).toBeUndefined();
+  };
+  for (const path of ["/favicon.svg", "/images/logo.svg", "/data/countries.json"]) {
+    expectBaseline(await send(baseURL, path), path);
+  }
+
+  const page = (await send(baseURL, "/")).body.toString();
+  const built = [...page.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] as string,
+  );
+  expect(built.length).toBeGreaterThan(0);
+  let compressed = 0;
+  for (const path of new Set(built)) {
+    const answer = await send(baseURL, path, { headers: { "Accept-Encoding": "gzip" } });
+    expectBaseline(answer, path);
+    expect(answer.headers["cache-control"], path).toContain("max-age=31536000");
+    expect(answer.headers["cache-control"], path).toContain("immutable");
+    // Compressed when worth it (compression leaves files under 1 KB alone).
+    const raw = answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
+    if (raw.byteLength > 1024) {
+      expect(answer.headers["content-encoding"], path).toBe("gzip");
+      expect(answer.body.byteLength, path).toBeLessThan(raw.byteLength);
+      compressed++;
+    }
+  }
+  expect(compressed).toBeGreaterThan(0);
+
+  const countries = await send(baseURL, "/data/countries.json", { headers: { "Accept-Encoding": "gzip" } });
+  expect(countries.headers["content-encoding"]).toBe("gzip");
+  expect(JSON.parse(gunzipSync(countries.body).toString())).toContainEqual({
+    code: "PH",
+    name: "Philippines",
+    dialCode: "+63",
+  });
+  const document = await send(baseURL, "/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(document.headers["content-encoding"]).toBe("gzip");
+  expect(document.headers["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+});
