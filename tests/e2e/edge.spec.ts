@@ -1,4 +1,5 @@
 import http from "node:http";
+import os from "node:os";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
@@ -69,6 +70,38 @@ function send(baseURL: string | undefined, path: string, options: Options = {}):
     pump();
   });
 }
+
+test("the development inboxes answer only a browser on this machine that names this machine", async ({
+  baseURL,
+}) => {
+  const port = new URL(baseURL ?? "").port;
+  for (const path of ["/dev/mail", "/dev/sms"]) {
+    expect((await send(baseURL, path, { headers: { Host: `localhost:${port}` } })).status, path).toBe(200);
+    expect((await send(baseURL, path, { headers: { Host: `127.0.0.1:${port}` } })).status, path).toBe(200);
+    // Reached under another name (a proxy, a DNS name pointed at the machine): as if the pages did not exist.
+    for (const host of ["evil.example", `localhost.evil.example:${port}`, "spacesolution.ph"]) {
+      const answer = await send(baseURL, path, { headers: { Host: host } });
+      expect(answer.status, `${path} with Host ${host}`).toBe(404);
+      expect(answer.body.toString()).not.toContain("sunk-");
+    }
+    // A forwarded-for header is the caller's own words: it opens nothing (and closes nothing for a local caller).
+    const claimed = await send(baseURL, path, {
+      headers: { Host: `localhost:${port}`, "X-Forwarded-For": "127.0.0.1" },
+    });
+    expect(claimed.status).toBe(200);
+  }
+
+  // From another machine (here: this machine's own network address, which is not loopback), even naming localhost.
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
+  if (!lan)
+    test.info().annotations.push({ type: "note", description: "no network address besides loopback" });
+  for (const path of lan ? ["/dev/mail", "/dev/sms"] : []) {
+    const answer = await send(baseURL, path, { address: lan, headers: { Host: `localhost:${port}` } });
+    expect(answer.status, `${path} from ${lan}`).toBe(404);
+  }
+});
 
 test("static files carry the security headers; built files are cached for good; answers are compressed", async ({
   baseURL,
