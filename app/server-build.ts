@@ -1,7 +1,8 @@
 /**
  * The server build our server (server/index.ts) loads: Remix's own build, with every route module wrapped so that
  * - a POST, PUT or DELETE from another site is refused with 403 (screens and API alike),
- * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
+ * - every action's body is read before the action runs, counted as it streams in and cut at its cap with 413
+ *   (MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for uploads), whatever Content-Length or Transfer-Encoding say,
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
  *   documents get in entry.server,
  * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
@@ -15,7 +16,13 @@ import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
 import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
-import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
+import {
+  applySecurityHeaders,
+  BodyTooLargeError,
+  isBodyTooLarge,
+  isCrossOriginMutation,
+  withBodyWithin,
+} from "./utils/security.server";
 
 getEnv();
 installShutdownHandlers();
@@ -59,8 +66,17 @@ function wrap(fn: DataFunction, isAction: boolean): DataFunction {
       if (isAction && isBodyTooLarge(args.request)) {
         throw refusal(args.request, 413, "The request is too large.");
       }
+      let request = args.request;
+      if (isAction) {
+        try {
+          request = await withBodyWithin(args.request);
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
+          throw error;
+        }
+      }
       try {
-        return secured(await fn(args));
+        return secured(await fn({ ...args, request }));
       } catch (thrown) {
         throw secured(thrown);
       }

@@ -71,6 +71,8 @@ function send(baseURL: string | undefined, path: string, options: Options = {}):
   });
 }
 
+const MB = 1024 * 1024;
+
 test("the development inboxes answer only a browser on this machine that names this machine", async ({
   baseURL,
 }) => {
@@ -101,6 +103,46 @@ test("the development inboxes answer only a browser on this machine that names t
     const answer = await send(baseURL, path, { address: lan, headers: { Host: `localhost:${port}` } });
     expect(answer.status, `${path} from ${lan}`).toBe(404);
   }
+});
+
+test("a chunked body over the cap is cut off with 413 as it streams, on screens and API alike", async ({
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  for (const path of ["/auth/forgot-password", "/auth/forgot-password.data"]) {
+    const started = Date.now();
+    const answer = await send(baseURL, path, { method: "POST", headers: form, chunkedBytes: 60 * MB });
+    expect(answer.status, path).toBe(413);
+    // Cut near the 1 MB cap: what the client got to send is the cap plus what the network buffers hold.
+    expect(answer.sentBytes, path).toBeLessThan(20 * MB);
+    expect(Date.now() - started, path).toBeLessThan(15_000);
+  }
+
+  const api = await send(baseURL, "/api/user/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    chunkedBytes: 60 * MB,
+  });
+  expect(api.status).toBe(413);
+  expect(api.sentBytes).toBeLessThan(20 * MB);
+  expect(JSON.parse(api.body.toString())).toEqual({
+    responseCode: 413,
+    responseMessage: "The request is larger than 1 MB.",
+    result: null,
+  });
+
+  // Uploads have their own cap (15 MB), counted the same way.
+  const upload = await send(baseURL, "/user-profile/create-profile-photo", {
+    method: "POST",
+    headers: { "Content-Type": "multipart/form-data; boundary=edge" },
+    chunkedBytes: 80 * MB,
+  });
+  expect(upload.status).toBe(413);
+  expect(upload.sentBytes).toBeLessThan(40 * MB);
+
+  // And the server is none the worse for it.
+  expect((await send(baseURL, "/healthz")).status).toBe(200);
 });
 
 test("static files carry the security headers; built files are cached for good; answers are compressed", async ({
