@@ -11,7 +11,7 @@
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv, publicUrlWarning } from "./env.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
 import { sealer } from "./services/sealed-cookie.server";
@@ -110,6 +110,7 @@ export function serverSettings() {
     trustProxy: env.TRUST_PROXY,
     maxBodyBytes: env.MAX_BODY_BYTES,
     securityHeaders: [...applySecurityHeaders(new Headers()).entries()],
+    warning: publicUrlWarning(env),
   };
 }
 

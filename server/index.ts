@@ -25,6 +25,7 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const settings = build.serverSettings();
+if (settings.warning) console.warn(settings.warning);
 
 const app = createApp(build, settings);
 const onListen = () => {

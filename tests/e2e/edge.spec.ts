@@ -145,6 +145,28 @@ test("a chunked body over the cap is cut off with 413 as it streams, on screens 
   expect((await send(baseURL, "/healthz")).status).toBe(200);
 });
 
+test("absolute URLs never point at a Host the caller made up", async ({ baseURL }) => {
+  const port = new URL(baseURL ?? "").port;
+  const evil = { Host: "evil.example" };
+  const robots = (await send(baseURL, "/robots.txt", { headers: evil })).body.toString();
+  expect(robots).not.toContain("evil.example");
+  expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+
+  const sitemap = (await send(baseURL, "/sitemap.xml", { headers: evil })).body.toString();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap).not.toContain("evil.example");
+
+  const home = (await send(baseURL, "/storage", { headers: evil })).body.toString();
+  expect(home).toContain(`<link rel="canonical" href="http://localhost:${port}/storage"/>`);
+  expect(home).not.toContain("evil.example");
+
+  // A newcomer on this machine keeps the address they use.
+  const local = (
+    await send(baseURL, "/robots.txt", { headers: { Host: `127.0.0.1:${port}` } })
+  ).body.toString();
+  expect(local).toContain(`Sitemap: http://127.0.0.1:${port}/sitemap.xml`);
+});
+
 test("static files carry the security headers; built files are cached for good; answers are compressed", async ({
   baseURL,
 }) => {

@@ -22,6 +22,8 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         NODE_ENV: "production",
+        PUBLIC_URL: "",
+        HOST: "",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -57,6 +59,8 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
     expect(code, output).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(output).toContain("database closed");
+    // Started for production, reachable beyond this machine and without PUBLIC_URL: it says what that means.
+    expect(output).toContain("PUBLIC_URL is not set, but the server listens beyond this machine");
   } finally {
     server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
