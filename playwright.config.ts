@@ -72,7 +72,7 @@ export default defineConfig({
     },
     {
       // The test accounts (tests/e2e/seed-test-users.ts) are made in the fresh database before the server opens it.
-      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,

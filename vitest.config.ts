@@ -2,8 +2,9 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Unit tests live next to the code (app/**\/*.test.ts); API integration tests in tests/api, each test file on a
- * fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file.
+ * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api,
+ * each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL
+ * database per file.
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -31,7 +32,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], env },
       },
       apiProject("api-pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_DATABASE_URL

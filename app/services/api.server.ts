@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
-import { getEnv } from "~/env.server";
+import { getEnv, publicOrigin } from "~/env.server";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
 import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
@@ -31,7 +31,7 @@ type Query = Record<string, string | number | boolean | undefined | null | reado
 export type ApiClientOptions = {
   transport: Transport;
   cache: ApiCache;
-  /** Where "this origin" is: PUBLIC_URL, else the browser request's own origin. */
+  /** Where "this origin" is (publicOrigin in env.server); unset, the browser request's own origin. */
   publicOrigin?: string;
   /** Other origins a redirectUrl may lead to (payment providers). */
   allowedRedirectOrigins: readonly string[];
@@ -237,12 +237,12 @@ function defaultOptions(): ApiClientOptions {
   return {
     transport,
     cache: sharedCache,
-    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
   };
 }
 
 /** The API client for one incoming browser request. */
 export function api(request: Request): ApiClient {
-  return new ApiClient(request, defaultOptions());
+  // The API builds its links from the URL it is called on, so it is called on the one public origin.
+  return new ApiClient(request, { ...defaultOptions(), publicOrigin: publicOrigin(request) });
 }
