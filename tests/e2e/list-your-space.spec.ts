@@ -255,7 +255,7 @@ test("a host lists a storage space through every step, resumes it after logging 
   playwright,
   baseURL,
 }) => {
-  // Sixteen pages, each checked with axe.
+  // Sixteen pages, each checked with axe: 2.5 min on a machine under heavy load.
   test.setTimeout(360_000);
   const account = await loggedInAccount(page, playwright, baseURL);
   const title = `Dry room in Poblacion ${Math.random().toString(36).slice(2, 6)}`;
@@ -346,6 +346,8 @@ test("a host lists a parking slot through every step and publishes it", async ({
   playwright,
   baseURL,
 }) => {
+  // Fifteen pages, each checked with axe: 2.1 min on a machine under heavy load.
+  test.setTimeout(360_000);
   await loggedInAccount(page, playwright, baseURL);
   const title = `Covered condo parking ${Math.random().toString(36).slice(2, 6)}`;
 
