@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
 import { getEnv } from "~/env.server";
+import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
 import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
@@ -145,18 +146,10 @@ export class ApiClient {
     throw redirect("/", { headers });
   }
 
+  /** A redirectUrl the browser may follow: on this origin (made relative) or an allow-listed provider's. */
   private allowedRedirect(redirectUrl: string): string | null {
-    let target: URL;
-    try {
-      target = new URL(redirectUrl, this.origin);
-    } catch {
-      return null;
-    }
-    if (target.protocol !== "https:" && target.protocol !== "http:") return null;
-    // One leading slash only: "//evil.example/x" would be another site to the browser.
-    if (target.origin === this.origin)
-      return `/${target.pathname.replace(/^[/\\]+/, "")}${target.search}${target.hash}`;
-    return this.options.allowedRedirectOrigins.includes(target.origin) ? target.href : null;
+    const { allowedRedirectOrigins } = this.options;
+    return safeRedirect(redirectUrl, "", { origin: this.origin, allowedOrigins: allowedRedirectOrigins }) || null;
   }
 
   /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
