@@ -4,7 +4,9 @@
  * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
  *   documents get in entry.server,
- * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
+ * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes,
+ * - each runs with the caller's address (`context.clientAddress`) at hand for the in-process API client, which passes
+ *   it on to the API's per-address limits (app/services/request-context.server.ts).
  * The environment is validated here, at boot: a bad value stops the server with a message naming it; then the
  * database opens and the job workers start.
  */
@@ -13,6 +15,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import { runWithRequestContext } from "./services/request-context.server";
 import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
 import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
@@ -52,19 +55,21 @@ function secured<T>(value: T): T {
 
 function wrap(fn: DataFunction, isAction: boolean): DataFunction {
   return (args: Args) =>
-    track(async () => {
-      if (isAction && isCrossOriginMutation(args.request)) {
-        throw refusal(args.request, 403, "Requests from other sites are not allowed.");
-      }
-      if (isAction && isBodyTooLarge(args.request)) {
-        throw refusal(args.request, 413, "The request is too large.");
-      }
-      try {
-        return secured(await fn(args));
-      } catch (thrown) {
-        throw secured(thrown);
-      }
-    });
+    runWithRequestContext({ clientAddress: args.context?.clientAddress }, () =>
+      track(async () => {
+        if (isAction && isCrossOriginMutation(args.request)) {
+          throw refusal(args.request, 403, "Requests from other sites are not allowed.");
+        }
+        if (isAction && isBodyTooLarge(args.request)) {
+          throw refusal(args.request, 413, "The request is too large.");
+        }
+        try {
+          return secured(await fn(args));
+        } catch (thrown) {
+          throw secured(thrown);
+        }
+      }),
+    );
 }
 
 function guard(module: RouteModule): RouteModule {

@@ -22,6 +22,8 @@ export type HandlerContext<Q, P, B, U> = {
   db: Database;
   request: Request;
   requestId: string;
+  /** The caller's address (see ApiRequestOptions): what per-address limits count by. */
+  clientAddress: string;
   /** Headers added to the answer, e.g. Set-Cookie on login and logout. */
   headers: Headers;
   /** The files of a multipart body by field name (empty file inputs left out); {} for other bodies. */

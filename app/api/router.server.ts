@@ -35,7 +35,23 @@ export function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
 
 const ROUTES = compileRoutes(ENDPOINTS);
 
-export async function handleApiRequest(request: Request, routes: Route[] = ROUTES): Promise<Response> {
+/** The address that limits count by when the server did not say who is calling (unit tests, a bare server). */
+export const UNKNOWN_ADDRESS = "unknown";
+
+export type ApiRequestOptions = {
+  /**
+   * The caller's address as the HTTP server worked it out (`context.clientAddress`, TRUST_PROXY hops honoured).
+   * Per-address limits count by it; the request's own X-Forwarded-For is never read here. Unset, every caller
+   * shares one "unknown" address.
+   */
+  clientAddress?: string;
+  routes?: Route[];
+};
+
+export async function handleApiRequest(
+  request: Request,
+  { clientAddress, routes = ROUTES }: ApiRequestOptions = {},
+): Promise<Response> {
   const requestId = randomUUID();
   const url = new URL(request.url);
   const path = url.pathname.slice(API_PREFIX.length) || "/";
@@ -50,7 +66,8 @@ export async function handleApiRequest(request: Request, routes: Route[] = ROUTE
     if ("allowed" in found) {
       throw new ApiError(405, `${request.method} is not allowed on ${path}.`, { allowed: found.allowed });
     }
-    return await runEndpoint(request, url, requestId, found.route.endpoint, found.params);
+    const address = clientAddress?.trim() || UNKNOWN_ADDRESS;
+    return await runEndpoint(request, url, requestId, address, found.route.endpoint, found.params);
   } catch (error) {
     return errorResponse(error, requestId, request, path);
   }
@@ -77,6 +94,7 @@ async function runEndpoint(
   request: Request,
   url: URL,
   requestId: string,
+  clientAddress: string,
   endpoint: Endpoint,
   rawParams: Record<string, string>,
 ): Promise<Response> {
@@ -102,6 +120,7 @@ async function runEndpoint(
     db,
     request,
     requestId,
+    clientAddress,
     headers,
     files: form?.files ?? {},
   });

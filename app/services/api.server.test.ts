@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiClient, SESSION_EXPIRED_MESSAGE } from "./api.server";
+import { ApiClient, httpTransport, SESSION_EXPIRED_MESSAGE } from "./api.server";
 import { ApiCache, CACHE_TTL_MS } from "./api-cache.server";
 import { readToast } from "./toast.server";
 
@@ -132,6 +132,47 @@ describe("ApiClient", () => {
       expect(sent[0]?.headers.get("Cookie")).toBe("ss_session=abc; theme=dark");
       expect(sent[0]?.headers.get("User-Agent")).toBe("Mozilla/5.0 Test");
       expect(sent[0]?.headers.get("Accept")).toBe("application/json");
+    });
+
+    it("hands the browser's address to the transport, and never the browser's own X-Forwarded-For", async () => {
+      const { transport, sent } = fakeApi();
+      const request = new Request(PAGE_URL, { headers: { "X-Forwarded-For": "198.51.100.66" } });
+      const api = new ApiClient(request, {
+        transport,
+        cache,
+        allowedRedirectOrigins: [],
+        clientAddress: "192.0.2.7",
+      });
+
+      await api.post("/user/login", { email: "a@b.ph", password: "x" });
+
+      expect(transport).toHaveBeenCalledWith(expect.any(Request), { clientAddress: "192.0.2.7" });
+      expect(sent[0]?.headers.has("X-Forwarded-For")).toBe(false);
+    });
+
+    it("over HTTP, sends the browser's address as X-Forwarded-For (the API server trusts one hop)", async () => {
+      const fetched: Request[] = [];
+      const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+        fetched.push(new Request(input as URL, init));
+        return Response.json({ responseCode: 200, responseMessage: "OK", result: null });
+      });
+      try {
+        const transport = httpTransport("http://api.internal:4000");
+        const forged = { "X-Forwarded-For": "198.51.100.66" };
+        await new ApiClient(new Request(PAGE_URL, { headers: forged }), {
+          transport,
+          cache,
+          allowedRedirectOrigins: [],
+          clientAddress: "192.0.2.7",
+        }).post("/user/login", {});
+        await transport(new Request("http://x/api/user/cityList", { headers: forged }), {});
+
+        expect(fetched[0]?.url).toBe("http://api.internal:4000/api/user/login");
+        expect(fetched[0]?.headers.get("X-Forwarded-For")).toBe("192.0.2.7");
+        expect(fetched[1]?.headers.has("X-Forwarded-For")).toBe(false);
+      } finally {
+        fetchSpy.mockRestore();
+      }
     });
 
     it("sends no Cookie header for a visitor without cookies", async () => {

@@ -6,6 +6,7 @@ import { getEnv } from "~/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
+import { currentRequestContext } from "./request-context.server";
 import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
 
@@ -26,7 +27,8 @@ export type ApiSuccess<T> = { ok: true; status: number; message: string; result:
 export type ApiFailure = { ok: false; status: number; message: string; errors: FieldError[]; toast: Toast };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-export type Transport = (request: Request) => Promise<Response>;
+/** Hands a request to the API: in-process (the router) or over HTTP. `clientAddress` is the browser's address. */
+export type Transport = (request: Request, caller: { clientAddress?: string }) => Promise<Response>;
 type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
 export type ApiClientOptions = {
@@ -36,6 +38,8 @@ export type ApiClientOptions = {
   publicOrigin?: string;
   /** Other origins a redirectUrl may lead to (payment providers). */
   allowedRedirectOrigins: readonly string[];
+  /** The browser's address (the screen request's `context.clientAddress`), for the API's per-address limits. */
+  clientAddress?: string;
 };
 
 export class ApiClient {
@@ -134,6 +138,7 @@ export class ApiClient {
         body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: this.request.signal,
       }),
+      { clientAddress: this.options.clientAddress },
     );
   }
 
@@ -149,7 +154,9 @@ export class ApiClient {
   /** A redirectUrl the browser may follow: on this origin (made relative) or an allow-listed provider's. */
   private allowedRedirect(redirectUrl: string): string | null {
     const { allowedRedirectOrigins } = this.options;
-    return safeRedirect(redirectUrl, "", { origin: this.origin, allowedOrigins: allowedRedirectOrigins }) || null;
+    return (
+      safeRedirect(redirectUrl, "", { origin: this.origin, allowedOrigins: allowedRedirectOrigins }) || null
+    );
   }
 
   /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
@@ -209,23 +216,35 @@ export function mergeCookie(cookieHeader: string, setCookie: string): string {
 
 let sharedCache: ApiCache | undefined;
 
+/**
+ * The transport when API_BASE_URL is set: the call goes over HTTP to that API server. The browser's address goes
+ * along as X-Forwarded-For, so that server must trust exactly this one hop (TRUST_PROXY=1 there) to count its limits
+ * per browser rather than per this server.
+ */
+export function httpTransport(base: string): Transport {
+  return (request, { clientAddress }) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    if (clientAddress) headers.set("X-Forwarded-For", clientAddress);
+    else headers.delete("X-Forwarded-For");
+    return fetch(new URL(`${url.pathname}${url.search}`, base), {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+      signal: request.signal,
+      // Node's fetch needs this to send a streamed body.
+      duplex: "half",
+    });
+  };
+}
+
 function defaultOptions(): ApiClientOptions {
   const env = getEnv();
   const base = env.API_BASE_URL;
   const transport: Transport = base
-    ? (request) => {
-        const url = new URL(request.url);
-        return fetch(new URL(`${url.pathname}${url.search}`, base), {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          redirect: "manual",
-          signal: request.signal,
-          // Node's fetch needs this to send a streamed body.
-          duplex: "half",
-        });
-      }
-    : handleApiRequest;
+    ? httpTransport(base)
+    : (request, { clientAddress }) => handleApiRequest(request, { clientAddress });
   sharedCache ??= new ApiCache();
   return {
     transport,
@@ -235,7 +254,13 @@ function defaultOptions(): ApiClientOptions {
   };
 }
 
-/** The API client for one incoming browser request. */
-export function api(request: Request): ApiClient {
-  return new ApiClient(request, defaultOptions());
+/**
+ * The API client for one incoming browser request. The caller's address comes from the loader's or action's
+ * context, given here or, by default, the one app/server-build.ts put in place for the loader or action running now.
+ */
+export function api(
+  request: Request,
+  context: { clientAddress?: string } = currentRequestContext(),
+): ApiClient {
+  return new ApiClient(request, { ...defaultOptions(), clientAddress: context.clientAddress });
 }
