@@ -13,6 +13,7 @@
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { identityProviderNotice } from "./services/identity.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
 import { runWithRequestContext } from "./services/request-context.server";
@@ -21,6 +22,10 @@ import "./services/mail.server";
 import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
 
 getEnv();
+// The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or
+// has identity checks off because of it.
+const identityNotice = identityProviderNotice();
+if (identityNotice) console[identityNotice.level](identityNotice.message);
 installShutdownHandlers();
 // Derive the sealed-cookie key once, at start-up (PBKDF2, 100,000 iterations), not during a visitor's request.
 sealer()
