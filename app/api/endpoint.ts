@@ -53,6 +53,8 @@ export type Endpoint<
   bodyType?: "json" | "multipart";
   /** The most bytes a body may have; defaults to MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for multipart. */
   maxBodyBytes?: number;
+  /** The longest text any field may have (query, path, body); defaults to MAX_TEXT_LENGTH (10,000 characters). */
+  maxTextLength?: number;
   /** The file fields a multipart body may carry (any other is refused). */
   fileFields?: readonly string[];
   /** responseMessage of a successful answer. */

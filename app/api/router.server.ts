@@ -102,11 +102,20 @@ async function runEndpoint(
   const session = endpoint.auth === "none" ? null : await findSession(db, request.headers.get("Cookie"));
   if (endpoint.auth === "required" && !session) throw new ApiError(401, "Please login to continue.");
 
-  const errors: FieldError[] = [];
-  const query = validate(endpoint.query, searchParamsToObject(url.searchParams), errors);
-  const params = validate(endpoint.params, rawParams, errors);
   const form = endpoint.bodyType === "multipart" ? await readMultipart(request, endpoint) : null;
+  const rawQuery = searchParamsToObject(url.searchParams);
   const rawBody = form ? form.fields : endpoint.body ? await readBody(request, endpoint.maxBodyBytes) : {};
+  const maxText = endpoint.maxTextLength ?? MAX_TEXT_LENGTH;
+  const tooLong = [
+    ...overlongTexts(rawQuery, "", maxText),
+    ...overlongTexts(rawParams, "", maxText),
+    ...overlongTexts(rawBody, "", maxText),
+  ];
+  if (tooLong.length > 0) throw new ApiError(400, (tooLong[0] as FieldError).message, tooLong);
+
+  const errors: FieldError[] = [];
+  const query = validate(endpoint.query, rawQuery, errors);
+  const params = validate(endpoint.params, rawParams, errors);
   const body = validate(endpoint.body, rawBody, errors);
   if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
 
@@ -127,6 +136,27 @@ async function runEndpoint(
   headers.set("X-Request-Id", requestId);
   headers.set("Cache-Control", "private, no-store");
   return Response.json(envelope(200, endpoint.message ?? "Success", result ?? null), { headers });
+}
+
+/**
+ * Every text an endpoint takes has a length cap, checked here before any rule reads the value: the fields' own rules
+ * name tighter ones ("Email must be at most 254 characters."), and this one stands for every field that has none, so
+ * a megabyte in a field is a clear 400, never a slow rule or a database error.
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+
+/** Every string in `value` (a query, path parameters, a JSON or form body) longer than `max`, as field errors. */
+export function overlongTexts(value: unknown, path: string, max: number): FieldError[] {
+  if (typeof value === "string") {
+    if (value.length <= max) return [];
+    const field = path || "body";
+    return [{ field, message: `The field ${field} is too long (at most ${max} characters).` }];
+  }
+  if (typeof value !== "object" || value === null) return [];
+  const entries = Array.isArray(value)
+    ? value.map((item, i) => [String(i), item] as const)
+    : Object.entries(value);
+  return entries.flatMap(([key, item]) => overlongTexts(item, path ? `${path}.${key}` : key, max));
 }
 
 function validate(

@@ -424,6 +424,67 @@ describe("ApiClient", () => {
     });
   });
 
+  describe("a cached answer and a session that ended elsewhere", () => {
+    /** A client whose session check says `live`, with an API that knows the session as `apiSays`. */
+    function checkedClient(live: boolean, apiSays: 200 | 401, cookie: string | null = "ss_session=abc") {
+      const api = fakeApi(() =>
+        apiSays === 200 ? { result: { firstName: "Juan", phoneNumber: "09171234567" } } : { status: 401 },
+      );
+      const sessionLive = vi.fn(async () => live);
+      const make = () =>
+        new ApiClient(browserRequest(cookie), {
+          transport: api.transport,
+          cache,
+          allowedRedirectOrigins: [],
+          sessionLive,
+        });
+      return { ...api, sessionLive, make };
+    }
+
+    it("serves the cached profile while the session is live, checking it once per request", async () => {
+      const { transport, sessionLive, make } = checkedClient(true, 200);
+      await make().get("/user/viewUserProfile");
+
+      const page = make();
+      const profile = await page.get("/user/viewUserProfile");
+      await page.get("/user/viewUserProfile");
+
+      expect(profile).toMatchObject({ ok: true, result: { firstName: "Juan" } });
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(sessionLive).toHaveBeenCalledTimes(1);
+      expect(sessionLive).toHaveBeenCalledWith("ss_session=abc");
+    });
+
+    it("does not serve a revoked session its cached profile: the API's 401 ends the session", async () => {
+      const { transport, make } = checkedClient(true, 200);
+      await make().get("/user/viewUserProfile");
+      const revoked = checkedClient(false, 401);
+
+      const response = await thrown(
+        new ApiClient(browserRequest(), {
+          transport: revoked.transport,
+          cache,
+          allowedRedirectOrigins: [],
+          sessionLive: revoked.sessionLive,
+        }).get("/user/viewUserProfile"),
+      );
+
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(revoked.transport).toHaveBeenCalledTimes(1);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(cache.size).toBe(0);
+    });
+
+    it("asks nothing for a visitor", async () => {
+      const { transport, sessionLive, make } = checkedClient(false, 200, null);
+      await make().get("/user/cityList");
+      await make().get("/user/cityList");
+
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(sessionLive).not.toHaveBeenCalled();
+    });
+  });
+
   describe("responseCode 401", () => {
     async function expectSessionEnded(response: Response) {
       expect(response.status).toBe(302);

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
+import { getDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
 import { currentRequestContext } from "./request-context.server";
-import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
+import { clearSessionCookie, isSessionLive, SESSION_COOKIE_NAME } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
 
 /**
@@ -40,6 +41,12 @@ export type ApiClientOptions = {
   allowedRedirectOrigins: readonly string[];
   /** The browser's address (the screen request's `context.clientAddress`), for the API's per-address limits. */
   clientAddress?: string;
+  /**
+   * Whether the session of a Cookie header is still live. Asked once per client before a cached answer is served to
+   * a logged-in user, so a session ended elsewhere (logged out on another device, password changed) does not keep
+   * seeing its cached name and phone for up to 180 s. Unset (unit tests), cached answers are served unchecked.
+   */
+  sessionLive?: (cookieHeader: string) => Promise<boolean>;
 };
 
 export class ApiClient {
@@ -47,6 +54,8 @@ export class ApiClient {
   readonly headers = new Headers();
   private cookie: string;
   private readonly origin: string;
+  /** The Cookie header whose session was found live, once it has been checked. */
+  private confirmedCookie: string | null = null;
 
   constructor(
     private readonly request: Request,
@@ -84,7 +93,8 @@ export class ApiClient {
     const cacheable = method === "GET" && ApiCache.isCached(path);
     if (cacheable) {
       const hit = cache.get(userKey, path, search);
-      if (hit !== undefined) return hit as ApiSuccess<T>;
+      // A session that has ended gets no cached answer: the call goes to the API, whose 401 ends it here too.
+      if (hit !== undefined && (await this.mayServeCached(userKey))) return hit as ApiSuccess<T>;
     } else if (method !== "GET") {
       cache.invalidate(userKey, path);
       if (path === "/user/logout") cache.clearUser(userKey);
@@ -140,6 +150,16 @@ export class ApiClient {
       }),
       { clientAddress: this.options.clientAddress },
     );
+  }
+
+  /** Whether cached answers may be served: always to a visitor; to a logged-in user once the session is found live. */
+  private async mayServeCached(userKey: string): Promise<boolean> {
+    const { sessionLive } = this.options;
+    if (userKey === "visitor" || !sessionLive || this.confirmedCookie === this.cookie) return true;
+    const cookie = this.cookie;
+    if (!(await sessionLive(cookie))) return false;
+    this.confirmedCookie = cookie;
+    return true;
   }
 
   /** Spec §4: a 401 ends the session — local data cleared, home page, and the session-expired toast. */
@@ -245,10 +265,21 @@ function defaultOptions(): ApiClientOptions {
   const transport: Transport = base
     ? httpTransport(base)
     : (request, { clientAddress }) => handleApiRequest(request, { clientAddress });
+  const sessionLive = base
+    ? async (cookie: string) => {
+        // Over HTTP this server may have no database: the API says whether the session is live.
+        const response = await fetch(new URL(`${API_PREFIX}/user/viewUserProfile`, base), {
+          headers: { Accept: "application/json", Cookie: cookie },
+        }).catch(() => null);
+        const payload = await response?.json().catch(() => null);
+        return isEnvelope(payload) && payload.responseCode === 200;
+      }
+    : async (cookie: string) => isSessionLive((await getDatabase()).db, cookie);
   sharedCache ??= new ApiCache();
   return {
     transport,
     cache: sharedCache,
+    sessionLive,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
   };
