@@ -19,7 +19,13 @@ import { installShutdownHandlers, track } from "./services/lifecycle.server";
 import { runWithRequestContext } from "./services/request-context.server";
 import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
-import { applySecurityHeaders, isBodyTooLarge, isCrossOriginMutation } from "./utils/security.server";
+import {
+  applySecurityHeaders,
+  CROSS_SITE_MESSAGE,
+  isBodyTooLarge,
+  isCrossOriginMutation,
+  refusal,
+} from "./utils/security.server";
 
 getEnv();
 // The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or
@@ -40,18 +46,6 @@ type RouteModule = ServerBuild["routes"][string]["module"];
 type DataFunction = NonNullable<RouteModule["loader"]>;
 type Args = Parameters<DataFunction>[0];
 
-function refusal(request: Request, status: 403 | 413, message: string): Response {
-  const isApi = new URL(request.url).pathname.startsWith("/api/");
-  const headers = applySecurityHeaders(new Headers());
-  if (isApi)
-    return Response.json(
-      { responseCode: status, responseMessage: message, result: null },
-      { status, headers },
-    );
-  headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(message, { status, headers });
-}
-
 /** Responses a loader or action returns or throws (API answers, redirects) get the headers documents get. */
 function secured<T>(value: T): T {
   if (value instanceof Response) applySecurityHeaders(value.headers);
@@ -63,7 +57,7 @@ function wrap(fn: DataFunction, isAction: boolean): DataFunction {
     runWithRequestContext({ clientAddress: args.context?.clientAddress }, () =>
       track(async () => {
         if (isAction && isCrossOriginMutation(args.request)) {
-          throw refusal(args.request, 403, "Requests from other sites are not allowed.");
+          throw refusal(args.request, 403, CROSS_SITE_MESSAGE);
         }
         if (isAction && isBodyTooLarge(args.request)) {
           throw refusal(args.request, 413, "The request is too large.");
