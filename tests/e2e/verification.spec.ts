@@ -233,7 +233,11 @@ test("identity: another account's sandbox page is not found", async ({ page, pla
   await expect(page.getByRole("button", { name: "Pass the check" })).toHaveCount(0);
 });
 
-test("identity: a return address made by hand does not verify anyone", async ({ page, playwright, baseURL }) => {
+test("identity: a return address made by hand does not verify anyone", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await asNewAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/profile-persona-verification");
   await page.getByRole("button", { name: "Start verification" }).click();
