@@ -2,8 +2,9 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Unit tests live next to the code (app/**\/*.test.ts); API integration tests in tests/api, each test file on a
- * fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file.
+ * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api,
+ * each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL
+ * database per file.
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -26,10 +27,12 @@ const apiProject = (name: string, extraEnv: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Two test files at a time on two cores: an API test often waits on its database, so the second file fills the gap.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], env },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], env },
       },
       apiProject("api-pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_DATABASE_URL

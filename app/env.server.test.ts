@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { EnvError, parseEnv, publicEnv } from "./env.server";
+import { EnvError, parseEnv, publicEnv, publicOrigin, publicUrlWarning } from "./env.server";
 
 const SECRET = "s".repeat(32);
 
@@ -102,5 +102,64 @@ describe("parseEnv", () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]?.[0]).toContain("must share one SESSION_SECRET");
     log.mockRestore();
+  });
+});
+
+describe("the proxies to believe (TRUST_PROXY)", () => {
+  it("believes none unless told, and takes a number of hops", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  });
+
+  it.each(["yes", "-1", "1.5", "11"])("stops at boot on TRUST_PROXY=%j", (value) => {
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("publicOrigin", () => {
+  const page = (url: string) => new Request(url);
+  const unset = parseEnv({ SESSION_SECRET: SECRET, PORT: "3000" });
+
+  it("is PUBLIC_URL whenever it is set, whatever Host the request names", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: "https://spacesolution.ph/app" });
+    expect(publicOrigin(page("http://evil.example/auth"), env)).toBe("https://spacesolution.ph");
+    expect(publicOrigin(page("http://localhost:3000/"), env)).toBe("https://spacesolution.ph");
+  });
+
+  it("without PUBLIC_URL, follows a Host that names this machine", () => {
+    expect(publicOrigin(page("http://localhost:3410/x"), unset)).toBe("http://localhost:3410");
+    expect(publicOrigin(page("http://127.0.0.1:8080/x"), unset)).toBe("http://127.0.0.1:8080");
+    expect(publicOrigin(page("http://[::1]:3000/x"), unset)).toBe("http://[::1]:3000");
+  });
+
+  it("without PUBLIC_URL, never follows any other Host: links go to localhost on our port", () => {
+    for (const url of ["http://evil.example/", "https://localhost.evil.example/", "http://10.0.0.5:3000/"]) {
+      expect(publicOrigin(page(url), unset), url).toBe("http://localhost:3000");
+    }
+    const elsewhere = parseEnv({ SESSION_SECRET: SECRET, PORT: "4100" });
+    expect(publicOrigin(page("http://evil.example/"), elsewhere)).toBe("http://localhost:4100");
+  });
+});
+
+describe("publicUrlWarning", () => {
+  it("warns a production server reachable by others that it has no PUBLIC_URL", () => {
+    const warning = publicUrlWarning(parseEnv({ SESSION_SECRET: SECRET, NODE_ENV: "production" }));
+    expect(warning).toContain("PUBLIC_URL is not set");
+    expect(warning).toContain("every interface");
+    expect(
+      publicUrlWarning(parseEnv({ SESSION_SECRET: SECRET, NODE_ENV: "production", HOST: "0.0.0.0" })),
+    ).toContain("HOST=0.0.0.0");
+  });
+
+  it("stays quiet with PUBLIC_URL, on a loopback-only bind, and in development", () => {
+    const quiet = [
+      { NODE_ENV: "production", PUBLIC_URL: "https://spacesolution.ph" },
+      { NODE_ENV: "production", HOST: "127.0.0.1" },
+      { NODE_ENV: "production", HOST: "localhost" },
+      { NODE_ENV: "production", HOST: "::1" },
+      { NODE_ENV: "development" },
+    ];
+    for (const env of quiet)
+      expect(publicUrlWarning(parseEnv({ SESSION_SECRET: SECRET, ...env }))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
 
 /**
  * The server's configuration, read from the environment once and validated with zod.
@@ -15,6 +16,23 @@ const optionalUrl = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The port the server listens on; also the port of the localhost links made while PUBLIC_URL is unset. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The interface the server listens on; unset, every interface. */
+  HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /**
+   * How many proxies in front of the app to believe: each adds the address it saw to X-Forwarded-For. 0 (the
+   * default) believes none and takes the caller's address from the connection itself.
+   */
+  TRUST_PROXY: z.coerce
+    .number()
+    .int("must be a whole number of proxies (0 for none)")
+    .min(0, "must be a whole number of proxies (0 for none)")
+    .max(10, "must be at most 10 proxies")
+    .default(0),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl.refine(
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
@@ -183,7 +201,34 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** The site's public origin for absolute links (e-mails, share links, canonical URLs): PUBLIC_URL, else the request's. */
-export function publicOrigin(request: Request): string {
-  return new URL(getEnv().PUBLIC_URL ?? request.url).origin;
+/**
+ * The site's origin for every absolute link (e-mails, share links, canonical and Open Graph URLs, the sitemap,
+ * robots.txt): PUBLIC_URL. While it is unset, the request's own origin only when its Host names this machine (a
+ * newcomer on localhost); any other Host is whatever the caller typed, so links go to localhost on our port rather
+ * than to a site an attacker names.
+ */
+export function publicOrigin(request: Request, env: Env = getEnv()): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const url = new URL(request.url);
+  if (isLoopbackHostname(url.hostname)) return url.origin;
+  return `http://localhost:${env.PORT}`;
+}
+
+/** True when the server listens only on this machine (HOST is a loopback name or address). */
+export function listensOnLoopbackOnly(env: Env): boolean {
+  return env.HOST !== undefined && (isLoopbackHostname(env.HOST) || isLoopbackAddress(env.HOST));
+}
+
+/**
+ * The warning for a production server that others can reach but that has no PUBLIC_URL: its e-mails, canonical
+ * links and sitemap then point at localhost. Null when there is nothing to say.
+ */
+export function publicUrlWarning(env: Env): string | null {
+  if (env.NODE_ENV !== "production" || env.PUBLIC_URL || listensOnLoopbackOnly(env)) return null;
+  return (
+    "[config] PUBLIC_URL is not set, but the server listens beyond this machine " +
+    `(HOST=${env.HOST ?? "every interface"}). Links in e-mails, canonical URLs, the sitemap and robots.txt ` +
+    `will point at http://localhost:${env.PORT}. ` +
+    "Set PUBLIC_URL to the site's public address (https://…)."
+  );
 }

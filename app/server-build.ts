@@ -1,7 +1,8 @@
 /**
- * The server build remix-serve loads: Remix's own build, with every route module wrapped so that
+ * The server build our server (server/index.ts) loads: Remix's own build, with every route module wrapped so that
  * - a POST, PUT or DELETE from another site is refused with 403 (screens and API alike),
- * - a body over MAX_BODY_BYTES is refused with 413 before any action reads it,
+ * - every action's body is read before the action runs, counted as it streams in and cut at its cap with 413
+ *   (MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for uploads), whatever Content-Length or Transfer-Encoding say,
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
  *   documents get in entry.server,
  * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes,
@@ -12,7 +13,7 @@
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv, publicUrlWarning } from "./env.server";
 import { identityProviderNotice } from "./services/identity.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
@@ -21,10 +22,12 @@ import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
 import {
   applySecurityHeaders,
+  BodyTooLargeError,
   CROSS_SITE_MESSAGE,
   isBodyTooLarge,
   isCrossOriginMutation,
   refusal,
+  withBodyWithin,
 } from "./utils/security.server";
 
 getEnv();
@@ -62,8 +65,17 @@ function wrap(fn: DataFunction, isAction: boolean): DataFunction {
         if (isAction && isBodyTooLarge(args.request)) {
           throw refusal(args.request, 413, "The request is too large.");
         }
+        let request = args.request;
+        if (isAction) {
+          try {
+            request = await withBodyWithin(args.request);
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
+            throw error;
+          }
+        }
         try {
-          return secured(await fn(args));
+          return secured(await fn({ ...args, request }));
         } catch (thrown) {
           throw secured(thrown);
         }
@@ -83,3 +95,23 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
   Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: guard(route.module) }]),
 );
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
+
+/**
+ * What our HTTP server (server/index.ts) takes from the app besides the build: the settings it needs, validated
+ * with the rest of the environment above, and the security headers every answer carries. The server is plain
+ * TypeScript that Node runs as it is, so it asks the build rather than parsing the environment a second time.
+ */
+export function serverSettings() {
+  const env = getEnv();
+  return {
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    securityHeaders: [...applySecurityHeaders(new Headers()).entries()],
+    warning: publicUrlWarning(env),
+  };
+}
+
+export type ServerSettings = ReturnType<typeof serverSettings>;

@@ -3,8 +3,8 @@
  *
  *   npm run bench [-- --no-build] [-- --duration N] [-- --only routes,password,image,search,page,explain]
  *
- * routes:   builds the app, starts `remix-serve build/index.js` on a free port with a fresh data directory,
- *           drives the home page, a JSON API call, the login and the home page's stylesheet with autocannon and
+ * routes:   builds the app, starts `server/index.ts` on a free port with a fresh data directory, drives the
+ *           home page, a JSON API call, the login and the home page's stylesheet with autocannon and
  *           measures the gzip size of what the home page loads and of a demo listing page's JavaScript (with
  *           BENCH_DATABASE_URL, the load test again on PostgreSQL).
  * password: the time of one password hash.
@@ -196,8 +196,8 @@ async function runBuild() {
 }
 
 /**
- * Starts remix-serve with its own port and data directory. Its output goes to a file in that directory
- * rather than a pipe: remix-serve logs every request, and reading that here would steal CPU from autocannon.
+ * Starts the app's server (server/index.ts) with its own port and data directory. Its output goes to a file in that
+ * directory rather than a pipe: reading a server's log here would steal CPU from autocannon.
  */
 async function startServer({ label, database, databaseUrl, dataDir: givenDataDir }) {
   const port = await findFreePort();
@@ -209,7 +209,7 @@ async function startServer({ label, database, databaseUrl, dataDir: givenDataDir
   const env = {
     ...process.env,
     PORT: String(port),
-    HOST: "127.0.0.1", // remix-serve listens on every interface otherwise
+    HOST: "127.0.0.1", // the server listens on every interface otherwise
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     SEED_DEMO_DATA: "true", // the login target needs the demo accounts, on PostgreSQL too
@@ -218,16 +218,12 @@ async function startServer({ label, database, databaseUrl, dataDir: givenDataDir
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  // Run the bin script with this very Node (not through npx, which would add a process in between).
-  const child = spawn(
-    process.execPath,
-    [path.join("node_modules", ".bin", "remix-serve"), `${BUILD_DIR}/index.js`],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", logFd, logFd],
-    },
-  );
+  // Run the server with this very Node (not through npx, which would add a process in between).
+  const child = spawn(process.execPath, [path.join("server", "index.ts"), `${BUILD_DIR}/index.js`], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", logFd, logFd],
+  });
   closeSync(logFd); // the child has its own copy
   const exited = once(child, "exit");
   const server = {
@@ -1050,7 +1046,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, async () => {
     console.error(`\n${signal}: stopping the server ...`);
     interrupted = true;
-    // End the load first: remix-serve only exits once its keep-alive connections are closed.
+    // End the load first: the server only exits once its keep-alive connections are closed.
     currentRun?.stop();
     await stopAll();
     process.exit(128 + os.constants.signals[signal]);

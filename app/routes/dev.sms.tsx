@@ -1,14 +1,17 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isSmsSink, listSunkSms } from "~/services/sms.server";
+import { isDevInboxOpen } from "~/utils/dev-inbox.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
  * The development SMS sink: every text message the app would have sent, newest first. It exists only while no
- * SMS_GATEWAY_URL is configured (development, tests, a first `npm start`); with a real gateway it is a 404.
+ * SMS_GATEWAY_URL is configured (development, tests, a first `npm start`); with a real gateway it is a 404;
+ * and only for a browser on the server's own machine while PUBLIC_URL is unset (isDevInboxOpen): it shows reset
+ * links and codes. Anyone else gets a 404.
  */
-export async function loader() {
-  if (!isSmsSink()) throw new Response("Not found", { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isSmsSink() || !isDevInboxOpen(request, context)) throw new Response("Not found", { status: 404 });
   return { messages: (await listSunkSms()).slice(0, 50) };
 }
 

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
 import { getDatabase } from "~/db/db.server";
-import { getEnv } from "~/env.server";
+import { getEnv, publicOrigin } from "~/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
@@ -35,7 +35,7 @@ type Query = Record<string, string | number | boolean | undefined | null | reado
 export type ApiClientOptions = {
   transport: Transport;
   cache: ApiCache;
-  /** Where "this origin" is: PUBLIC_URL, else the browser request's own origin. */
+  /** Where "this origin" is (publicOrigin in env.server); unset, the browser request's own origin. */
   publicOrigin?: string;
   /** Other origins a redirectUrl may lead to (payment providers). */
   allowedRedirectOrigins: readonly string[];
@@ -280,7 +280,6 @@ function defaultOptions(): ApiClientOptions {
     transport,
     cache: sharedCache,
     sessionLive,
-    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
   };
 }
@@ -293,5 +292,10 @@ export function api(
   request: Request,
   context: { clientAddress?: string } = currentRequestContext(),
 ): ApiClient {
-  return new ApiClient(request, { ...defaultOptions(), clientAddress: context.clientAddress });
+  // The API builds its links from the URL it is called on, so it is called on the one public origin.
+  return new ApiClient(request, {
+    ...defaultOptions(),
+    publicOrigin: publicOrigin(request),
+    clientAddress: context.clientAddress,
+  });
 }

@@ -43,7 +43,7 @@ export function isTrackedRequest(request: Request): boolean {
 }
 
 /**
- * The page's URL as the visitor sees it: on `origin` (PUBLIC_URL when set), without Remix's data-request
+ * The page's URL as the visitor sees it: on `origin` (publicOrigin: PUBLIC_URL when set), without Remix's data-request
  * parameters, cut to 500 characters.
  */
 export function landingUrl(request: Request, origin: string): string {

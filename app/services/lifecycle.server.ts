@@ -2,9 +2,10 @@ import { closeDatabase } from "~/db/db.server";
 import { stopJobs } from "./jobs.server";
 
 /**
- * Graceful shutdown. remix-serve stops accepting connections on SIGTERM / SIGINT; here we let the loaders and
- * actions in flight finish (and those accepted just before the signal start), stop the job workers, close the
- * database for good (the embedded one would keep the process alive), and make sure the process is gone within 10 s.
+ * Graceful shutdown. Our server (server/index.ts) stops accepting connections on SIGTERM / SIGINT; here we let the
+ * loaders and actions in flight finish (and those accepted just before the signal start), stop the job workers, close
+ * the database for good (the embedded one would keep the process alive), and make sure the process is gone within
+ * 10 s.
  */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /**

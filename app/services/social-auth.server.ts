@@ -234,8 +234,8 @@ class TokenExchangeError extends Error {
  * remix-auth-oauth2's strategy with the code exchange done here, the app's credentials sent as client_id and
  * client_secret in the form body ("client_secret_post"), for two reasons:
  * - Facebook's token endpoint takes them only that way (the generic strategy sends HTTP Basic); Google takes both;
- * - the generic exchange (arctic) sets Content-Length by hand, which the fetch of remix-serve's runtime refuses
- *   ("invalid content-length header": remix-serve installs undici's fetch over Node's own, whose dispatcher it
+ * - the generic exchange (arctic) sets Content-Length by hand, which the fetch of our server's runtime refuses
+ *   ("invalid content-length header": the server installs undici's fetch over Node's own, whose dispatcher it
  *   then shares).
  */
 class CodeFlowStrategy<User> extends OAuth2Strategy<User> {

@@ -9,6 +9,7 @@ import {
   MAX_UPLOAD_BYTES,
   readBodyWithin,
   readFormWithin,
+  withBodyWithin,
 } from "./security.server";
 
 const post = (headers: Record<string, string>, method = "POST") =>
@@ -123,5 +124,50 @@ describe("reading a body within its cap", () => {
     const file = read.get("image") as File;
     expect(file.name).toBe("a.png");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+});
+
+describe("withBodyWithin (every action's body)", () => {
+  /** A body that never ends, sent without Content-Length (chunked): it counts what was pulled from it. */
+  function endless() {
+    const pulled = { bytes: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled.bytes += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+      },
+    });
+    const request = new Request("http://localhost:3000/auth/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { request, pulled };
+  }
+
+  it("cuts an endless chunked body at the cap instead of reading it all", async () => {
+    const { request, pulled } = endless();
+    await expect(withBodyWithin(request, 1024 * 1024)).rejects.toThrow("The request is larger than 1 MB.");
+    expect(pulled.bytes).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it("hands the action the same request, its body read and its length told", async () => {
+    const original = new Request("http://localhost:3000/auth/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "a=b" },
+      body: "email=carla%40example.ph",
+    });
+    const request = await withBodyWithin(original);
+    expect(request.url).toBe(original.url);
+    expect(request.method).toBe("POST");
+    expect(request.headers.get("Cookie")).toBe("a=b");
+    expect(request.headers.get("Content-Length")).toBe("24");
+    expect((await request.formData()).get("email")).toBe("carla@example.ph");
+  });
+
+  it("leaves a request without a body as it is", async () => {
+    const request = new Request("http://localhost:3000/auth/logout", { method: "POST" });
+    expect(await withBodyWithin(request)).toBe(request);
   });
 });

@@ -146,6 +146,25 @@ export async function readBodyWithin(request: Request, limit: number): Promise<B
   return Buffer.concat(chunks);
 }
 
+/**
+ * The request an action gets: the same request with its body already read, counted as it streamed in and cut at
+ * `limit` (BodyTooLargeError past it), whatever Content-Length or Transfer-Encoding said. An action can then call
+ * request.formData() or request.json() freely: nobody can make the server hold more than the cap for it.
+ */
+export async function withBodyWithin(request: Request, limit = bodyLimit(request)): Promise<Request> {
+  if (!request.body) return request;
+  const bytes = await readBodyWithin(request, limit);
+  const headers = new Headers(request.headers);
+  headers.delete("Transfer-Encoding");
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: new Uint8Array(bytes),
+    signal: request.signal,
+  });
+}
+
 /** A screen action's form (uploads included), read within the request's cap; over it, BodyTooLargeError. */
 export async function readFormWithin(request: Request, limit = bodyLimit(request)): Promise<FormData> {
   const bytes = await readBodyWithin(request, limit);

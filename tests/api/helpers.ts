@@ -7,6 +7,7 @@ import { users } from "~/db/schema";
 import { makeReferralCode } from "~/domain/referral-code";
 import { listSunkMail, type SunkMail } from "~/services/mail.server";
 import { hashPassword } from "~/services/password.server";
+import { createSession } from "~/services/session.server";
 
 export type Answer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 
@@ -41,10 +42,18 @@ export async function call<T = unknown>(
   return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
 }
 
+/**
+ * One password, hashed once per test file: argon2id costs 64 MiB and four passes, and a test that is not about
+ * passwords should not pay it for every user it makes.
+ */
+const TEST_PASSWORD = `pw-${randomBytes(6).toString("hex")}`;
+let testPasswordHash: Promise<string> | undefined;
+
 /** A user with a known password, straight into the database. */
 export async function createUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const { db } = await getDatabase();
-  const password = `pw-${randomBytes(6).toString("hex")}`;
+  const password = TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(password);
   const email = overrides.email ?? `user-${randomBytes(4).toString("hex")}@example.ph`;
   const [user] = await db
     .insert(users)
@@ -54,7 +63,7 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
       lastName: "Mendoza",
       nickName: null,
       referralCode: makeReferralCode("Carla"),
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash,
       ...overrides,
     })
     .returning();
@@ -105,10 +114,15 @@ export async function waitForMail(to: string, subject: string): Promise<SunkMail
   return found as SunkMail;
 }
 
-/** A new user, logged in: the user, its e-mail and password, and the Cookie header value of its session. */
+/**
+ * A new user with a session row made straight in the database (no login, so no argon2id run): the user, its e-mail
+ * and password, and the Cookie header value of its session. Tests about logging in use `loginCookie`.
+ */
 export async function loggedInUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const created = await createUser(overrides);
-  return { ...created, cookie: await loginCookie(created.email, created.password) };
+  const { db } = await getDatabase();
+  const setCookie = await createSession(db, created.user.id, "api-test");
+  return { ...created, cookie: setCookie.split(";")[0] as string };
 }
 
 /** A multipart POST to the API, the way a browser or an app sends one. */

@@ -13,15 +13,7 @@ import { getDatabase } from "~/db/db.server";
 import { cities, enquiries, favouriteSpaces, spacePhotos, spaces, spaceViews, uploads } from "~/db/schema";
 import type { SpaceCardView } from "~/domain/space";
 import { api } from "~/services/api.server";
-import {
-  call,
-  createUser,
-  expectRefused,
-  expectStatus,
-  loginCookie,
-  uniqueEmail,
-  waitForMail,
-} from "./helpers";
+import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
 
 /**
  * The listing page's calls (issue #5): viewSpaceBrief (the renters' view, never the street address, pin, contract
@@ -35,11 +27,6 @@ const STREET = "Unit 12B, 4521 Chino Roces Avenue";
 const STREET_2 = "Tower 2, Legaspi Village";
 const PIN = { latitude: 14.554729, longitude: 121.024445 };
 const HOST_PHONE = "09171112233";
-
-async function loggedInUser(overrides: Parameters<typeof createUser>[0] = {}) {
-  const created = await createUser(overrides);
-  return { ...created, cookie: await loginCookie(created.email, created.password) };
-}
 
 /** An uploaded image row (its file is never read by these calls). */
 async function uploadRow(ownerId: string, kind: string, key: string) {

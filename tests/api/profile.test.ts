@@ -13,7 +13,7 @@ import {
   createUser,
   expectRefused,
   expectStatus,
-  loginCookie,
+  loggedInUser,
   uniqueEmail,
   waitForMail,
 } from "./helpers";
@@ -26,12 +26,6 @@ import {
 
 const NOT_YOURS = "You can only view or change your own account.";
 const LOGIN_FIRST = "Please login to continue.";
-
-/** A new user, logged in: their row, password and session cookie. */
-async function loggedInUser(overrides: Parameters<typeof createUser>[0] = {}) {
-  const created = await createUser(overrides);
-  return { ...created, cookie: await loginCookie(created.email, created.password) };
-}
 
 async function userRow(id: string) {
   const { db } = await getDatabase();

@@ -8,7 +8,7 @@ import { cities, favouriteSpaces, recentSearches, spacePhotos, spaces, uploads }
 import { distanceMetres } from "~/domain/geo";
 import { type BudgetMeter, DEFAULT_BUDGET, recommendedScore } from "~/domain/search";
 import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server";
-import { type Answer, call, createUser, expectStatus, loginCookie } from "./helpers";
+import { type Answer, call, createUser, expectStatus, loggedInUser } from "./helpers";
 
 /**
  * Finding spaces (issue #5 behaviours 1 and 2): POST /space/newSpaceSearch/{n} with every filter and sort and its
@@ -99,11 +99,6 @@ async function found(query: string): Promise<string[]> {
   const answer = await search(query);
   expectStatus(answer, 200);
   return answer.body.result.results.map((card) => card._id);
-}
-
-async function loggedInUser() {
-  const created = await createUser();
-  return { ...created, cookie: await loginCookie(created.email, created.password) };
 }
 
 beforeAll(async () => {

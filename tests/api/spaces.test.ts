@@ -264,6 +264,7 @@ describe("POST /space/addMySpace", () => {
       [{ ...LOCATION, spaceId, city: "atlantis" }, "city", UNKNOWN_CITY],
       [{ ...LOCATION, spaceId, barangay: "Lahug" }, "barangay", "Please choose a barangay from the list."],
       [{ step: "pin-location-on-map", spaceId, latitude: 14.5 }, "longitude", "Longitude is required."],
+      [{ step: "pin-location-on-map", spaceId, longitude: 121.03 }, "latitude", "Latitude is required."],
       [
         { step: "pin-location-on-map", spaceId, latitude: 35.68, longitude: 139.76 },
         "latitude",
@@ -279,8 +280,15 @@ describe("POST /space/addMySpace", () => {
         "kind",
         KIND_MESSAGE,
       ],
+      [{ step: "kind-of-space-are-you-listing", spaceId, storageType: "storage" }, "kind", KIND_MESSAGE],
       [{ ...STORAGE_STEPS[2], spaceId, length: undefined }, "length", "Length is required."],
       [{ ...STORAGE_STEPS[2], spaceId, width: 0 }, "width", "Width must be more than 0."],
+      [{ ...STORAGE_STEPS[2], spaceId, width: undefined }, "width", "Width is required."],
+      [
+        { ...STORAGE_STEPS[2], spaceId, unitOfRental: undefined },
+        "unitOfRental",
+        "Please choose the unit you rent by.",
+      ],
       [{ ...STORAGE_STEPS[2], spaceId, lengthUnit: "feet", length: 3281 }, "length", SIDE_TOO_LONG],
       [{ ...STORAGE_STEPS[2], spaceId, height: 1000.5 }, "height", SIDE_TOO_LONG],
       [{ ...STORAGE_STEPS[2], spaceId, entireSpace: false }, "unitsAvailable", "Units for rent is required."],
@@ -302,6 +310,11 @@ describe("POST /space/addMySpace", () => {
       [{ step: "features", spaceId, features: [] }, "accessOption", "Please choose when renters can get in."],
       [{ step: "describe-your-space", spaceId, spaceTitle: " " }, "spaceTitle", "Title is required."],
       [
+        { step: "describe-your-space", spaceId, spaceTitle: "Shed" },
+        "spaceTitle",
+        "Title must be at least 5 characters.",
+      ],
+      [
         { step: "describe-your-space", spaceId, spaceTitle: "<script>alert(1)</script>" },
         "spaceTitle",
         "Title can have only letters, numbers, spaces, hyphens and underscores.",
@@ -311,6 +324,7 @@ describe("POST /space/addMySpace", () => {
         "rentalDurations",
         "Please choose at least one rental duration.",
       ],
+      [{ step: "set-your-space-price", spaceId }, "monthlyPrice", "Monthly price is required."],
       [
         { step: "set-your-space-price", spaceId, monthlyPrice: 0.5 },
         "monthlyPrice",
@@ -347,6 +361,22 @@ describe("POST /space/addMySpace", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.responseMessage, JSON.stringify(body)).toBe(message);
       expect(answer.body.result, JSON.stringify(body)).toContainEqual({ field, message });
+    }
+    const parking = await fullDraft(host, PARKING_STEPS.slice(0, 2));
+    for (const [body, field, message] of [
+      [
+        { vehicleSize: "hovercraft", unitsAvailable: 1 },
+        "vehicleSize",
+        "Please choose the largest vehicle that fits.",
+      ],
+      [{ vehicleSize: "suv", unitsAvailable: 0 }, "unitsAvailable", "Parking slots must be at least 1."],
+    ] as const) {
+      const answer = await addStep(host.cookie, {
+        step: "vehicle-size-measurements",
+        spaceId: parking._id,
+        ...body,
+      });
+      expectRefused(answer, field, message);
     }
     const extra = await addStep(host.cookie, {
       step: "deposit",

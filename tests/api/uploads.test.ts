@@ -9,7 +9,7 @@ import { feedback, uploads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
 import { listSunkMail, type SunkMail } from "~/services/mail.server";
-import { type Answer, call, createUser, loginCookie } from "./helpers";
+import { type Answer, call, loggedInUser } from "./helpers";
 
 /**
  * Uploads (issue 3 items 8 and 11): the profile photo, feedback images and feedback itself. Images are made by
@@ -29,11 +29,6 @@ type UploadResult = {
   variants: { width: number; url: string }[];
 };
 type ProfilePicResult = UploadResult & { profilePic: string };
-
-async function loggedInUser() {
-  const created = await createUser();
-  return { ...created, cookie: await loginCookie(created.email, created.password) };
-}
 
 /** A multipart POST to the API, the way a browser or an app sends one. */
 async function upload<T = UploadResult>(

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { type Browser, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { claimTestUser, sessionCookie } from "./test-users";
 
 /** The demo accounts the e2e server is seeded with (SEED_DEMO_DATA=true). */
 export const demoUsers = {
@@ -32,12 +34,16 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * Every rule runs; axe only skips writing up the elements that passed (or do not apply), which the check never
+ * reads and which is most of axe's work on a long page.
+ */
+const axe = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+
 /** Every page a test visits is checked with axe; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page) {
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
-  const results = javaScriptEnabled
-    ? await new AxeBuilder({ page }).analyze()
-    : await analyzeWithoutJavaScript(page);
+  const results = javaScriptEnabled ? await axe(page).analyze() : await analyzeWithoutJavaScript(page);
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
@@ -49,29 +55,43 @@ export async function expectAccessible(page: Page) {
 
 /**
  * axe runs as a script in the page, which a page with JavaScript disabled cannot do. So the page's HTML, exactly
- * as the browser holds it, is loaded into a scriptable page whose own scripts are blocked, and checked there.
+ * as the browser holds it, is loaded into a scriptable page whose own scripts are blocked, and checked there. That
+ * page is made once per browser (a worker's tests run one after another), not once per check: a new context costs
+ * more than the check.
  */
+const scriptableClones = new WeakMap<Browser, Promise<{ page: Page; serve: { html: string } }>>();
+
+function scriptableClone(browser: Browser) {
+  let clone = scriptableClones.get(browser);
+  if (!clone) {
+    clone = (async () => {
+      // Playwright Test gives new contexts the project's options, so JavaScript is switched back on explicitly.
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      const serve = { html: "" };
+      await page.route("**/*", (route) => {
+        const request = route.request();
+        if (request.isNavigationRequest())
+          return route.fulfill({ body: serve.html, contentType: "text/html; charset=utf-8" });
+        if (request.resourceType() === "script") return route.abort();
+        return route.continue();
+      });
+      return { page, serve };
+    })();
+    scriptableClones.set(browser, clone);
+  }
+  return clone;
+}
+
 async function analyzeWithoutJavaScript(page: Page) {
-  const html = await page.content();
-  const url = page.url();
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser");
-  // Playwright Test gives new contexts the project's options, so JavaScript is switched back on explicitly.
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  try {
-    const clone = await context.newPage();
-    await clone.route("**/*", (route) => {
-      const request = route.request();
-      if (request.isNavigationRequest())
-        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
-      if (request.resourceType() === "script") return route.abort();
-      return route.continue();
-    });
-    await clone.goto(url);
-    return await new AxeBuilder({ page: clone }).analyze();
-  } finally {
-    await context.close();
-  }
+  const clone = await scriptableClone(browser);
+  clone.serve.html = await page.content();
+  const viewport = page.viewportSize();
+  if (viewport) await clone.page.setViewportSize(viewport);
+  await clone.page.goto(page.url());
+  return await axe(clone.page).analyze();
 }
 
 /** Goes to a path and checks the page with axe. */
@@ -84,26 +104,44 @@ export async function visit(page: Page, path: string) {
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
 
-/** A new account made through the API (with its own request context, so the page stays logged out). */
+/**
+ * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
+ * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add
+ * its cookies to the page's browser context to be logged in there too.
+ */
 export async function newAccount(
   playwright: PlaywrightWorkerArgs["playwright"],
   baseURL: string | undefined,
 ) {
-  const id = Math.random().toString(36).slice(2, 10);
+  const user = claimTestUser(E2E_DATA_DIR);
   const account = {
-    firstName: "Bea",
-    lastName: "Villanueva",
-    nickName: `Bea${id}`,
-    email: `bea-${id}@example.ph`,
-    phoneNumber: "09171234567",
-    password: `first-pass-${id}`,
-    confirmPassword: `first-pass-${id}`,
-    interested: "renter",
-    dob: "1995-06-15",
+    firstName: user.firstName,
+    lastName: user.lastName,
+    nickName: user.nickName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    password: user.password,
+    confirmPassword: user.password,
+    interested: user.interested,
+    dob: user.dob,
     acceptTerms: true,
   };
-  const context = await playwright.request.newContext({ baseURL });
-  const response = await context.post("/api/user/userSignup", { data: account });
-  expect(response.status(), await response.text()).toBe(200);
+  const cookie = sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname);
+  const context = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: [cookie], origins: [] },
+  });
   return { account, context };
+}
+
+/** A fresh account (see newAccount), logged in in this page's browser context. */
+export async function loggedInAccount(
+  page: Page,
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+) {
+  const { account, context } = await newAccount(playwright, baseURL);
+  await page.context().addCookies((await context.storageState()).cookies);
+  await context.dispose();
+  return account;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { expect, expectAccessible, loggedInAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * Listing a space (issue #4), with JavaScript on and off: a storage and a parking listing through every step, a
@@ -40,14 +40,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => rm(folder, { recursive: true, force: true }));
-
-/** A fresh account, logged in in this page's browser (its API calls share the page's cookies). */
-async function loggedInAccount(page: Page, playwright: Parameters<typeof newAccount>[0], baseURL?: string) {
-  const { account, context } = await newAccount(playwright, baseURL);
-  await page.context().addCookies((await context.storageState()).cookies);
-  await context.dispose();
-  return account;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Drafts through the API (for the tests about one step)
@@ -418,9 +410,6 @@ test("the later steps say what is wrong, next to the field and as a toast", asyn
   await saveAndContinue(page);
   await expectMessage("Title is required.");
   await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
-  await page.getByLabel("Title").fill("Shed");
-  await saveAndContinue(page);
-  await expectMessage("Title must be at least 5 characters.");
   await expectAccessible(page);
 
   await visit(page, at("list-your-space-frequency"));
@@ -431,8 +420,6 @@ test("the later steps say what is wrong, next to the field and as a toast", asyn
   await visit(page, at("set-your-space-price"));
   const price = page.getByLabel("Monthly price per square meter");
   await expect(price).toHaveAttribute("max", "999");
-  await saveAndContinue(page);
-  await expectMessage("Monthly price is required.");
   // A price per unit is bounded by ₱999 (the API's rule for this rent mode).
   await price.fill("1500");
   await saveAndContinue(page);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
@@ -10,11 +11,23 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "process-level check ru
 test("on SIGTERM the server finishes its requests, closes the embedded database and exits within 10 s", async () => {
   test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "ss-shutdown-"));
-  const port = 3290 + test.info().workerIndex;
-  const server = spawn(process.execPath, ["node_modules/.bin/remix-serve", "build/index.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    ["server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        NODE_ENV: "production",
+        PUBLIC_URL: "",
+        HOST: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   server.stdout.on("data", (chunk) => {
     output += chunk;
@@ -28,7 +41,10 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
       .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
         timeout: 60_000,
       })
-      .toBe(200);
+      .toBe(200)
+      .catch((error) => {
+        throw new Error(`${error}\n${output}`);
+      });
 
     const inFlight = fetch(`http://localhost:${port}/`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -43,8 +59,22 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
     expect(code, output).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(output).toContain("database closed");
+    // Started for production, reachable beyond this machine and without PUBLIC_URL: it says what that means.
+    expect(output).toContain("PUBLIC_URL is not set, but the server listens beyond this machine");
   } finally {
     server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** A port nobody listens on now (parallel runs each get their own). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { expect, expectAccessible, loggedInAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * The profile photo and feedback with an image (issue 3 items 8 and 11), with JavaScript on and off. The images
@@ -31,23 +31,12 @@ test.beforeAll(async () => {
 
 test.afterAll(() => rm(folder, { recursive: true, force: true }));
 
-/** A new account, logged in in this page's browser context. */
-async function loginNewAccount(page: Page, playwright: Parameters<typeof newAccount>[0], baseURL?: string) {
-  const { account, context } = await newAccount(playwright, baseURL);
-  await context.dispose();
-  const response = await page.request.post("/api/user/login", {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return account;
-}
-
 const headerPhoto = (page: Page) => page.locator('header a[href="/user-profile/user-profile-menu"] img');
 
 test("a valid PNG becomes the profile photo, shown in the header", async ({ page, playwright, baseURL }) => {
   // An upload, the image work on the server and two accessibility checks: more than a plain page visit.
   test.slow();
-  await loginNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, PHOTO_PAGE);
   await expect(page.getByRole("heading", { name: "Profile photo", level: 1 })).toBeVisible();
   await expect(headerPhoto(page)).toHaveAttribute("src", DEFAULT_PHOTO);
@@ -88,7 +77,7 @@ test("a text file named photo.jpg gets 'Please select image file only.'", async 
   playwright,
   baseURL,
 }) => {
-  await loginNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, PHOTO_PAGE);
   await page.getByLabel("Choose a photo").setInputFiles(textAsJpegPath);
   const javaScript = test.info().project.use.javaScriptEnabled !== false;
@@ -112,7 +101,7 @@ test("the photo is step 1 of the first-login walk-through: upload or skip leads 
   playwright,
   baseURL,
 }) => {
-  await loginNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, `${PHOTO_PAGE}?flow=first-login`);
   const steps = page.getByRole("navigation", { name: "Getting started" });
   await expect(steps).toContainText("Step 1 of 3");
@@ -132,7 +121,7 @@ test("the photo is step 1 of the first-login walk-through: upload or skip leads 
 
 test("feedback with an image is sent and a success toast shows", async ({ page, playwright, baseURL }) => {
   test.slow();
-  await loginNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, FEEDBACK_PAGE);
   await expect(page.getByRole("heading", { name: "Give feedback", level: 1 })).toBeVisible();
   await page.getByLabel("Your feedback").fill("Booking a parking slot was quick. Salamat!");
@@ -149,7 +138,7 @@ test("feedback without a message, or with a text file as its image, is explained
   playwright,
   baseURL,
 }) => {
-  await loginNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await page.goto(FEEDBACK_PAGE);
   await expect(page.getByRole("heading", { name: "Give feedback", level: 1 })).toBeVisible();
 

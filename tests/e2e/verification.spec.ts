@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { expect, expectAccessible, loggedInAccount, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * Confirming who a user is (issue 3 items 9 and 10): the phone code read from the SMS sink, the address, the
@@ -14,14 +14,6 @@ test.beforeEach(() => test.slow());
 /** A mobile number no other test uses, so its text messages can be told apart in the sink. */
 function uniquePhone(): string {
   return `09${String(Math.floor(Math.random() * 1_000_000_000)).padStart(9, "0")}`;
-}
-
-/** Logs the page in as a brand-new account (made through the API). */
-async function asNewAccount(page: Page, playwright: Parameters<typeof newAccount>[0], baseURL?: string) {
-  const { account, context } = await newAccount(playwright, baseURL);
-  await page.context().addCookies((await context.storageState()).cookies);
-  await context.dispose();
-  return account;
 }
 
 /**
@@ -66,7 +58,7 @@ test("phone: the code texted to the number, read from the SMS sink, confirms it"
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   const phone = uniquePhone();
 
   await visit(page, "/user-profile/confirm-phone-number");
@@ -135,7 +127,7 @@ test("address: each rule has its message, the city comes from the list, and the 
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/create-profile-address");
   await expect(page.getByRole("heading", { level: 1, name: "Your address" })).toBeVisible();
   await page.getByRole("button", { name: "Save address" }).click();
@@ -188,7 +180,7 @@ test("identity: the sandbox provider's fail and pass come back and show as the s
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/profile-persona-verification");
   await expect(page.getByTestId("identity-status")).toHaveText("Not started");
 
@@ -227,7 +219,7 @@ test("identity: another account's sandbox page is not found", async ({ page, pla
   const { redirectUrl } = (await started.json()).result as { redirectUrl: string };
   await owner.dispose();
 
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   const response = await visit(page, new URL(redirectUrl).pathname);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("button", { name: "Pass the check" })).toHaveCount(0);
@@ -238,7 +230,7 @@ test("identity: a return address made by hand does not verify anyone", async ({
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/profile-persona-verification");
   await page.getByRole("button", { name: "Start verification" }).click();
   await expect(page).toHaveURL(/\/verification-sandbox\/[\w-]+$/);
@@ -262,7 +254,7 @@ test("company profile: the TIN is required and checked, and the saved profile sh
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/profile-persona-verification");
   const company = page.getByRole("region", { name: "Renting as a company?" });
   await company.getByLabel("Company name").fill("Villanueva Trading Corp.");
@@ -342,7 +334,7 @@ test("first login: the address step can be skipped, which ends the walk-through 
   playwright,
   baseURL,
 }) => {
-  await asNewAccount(page, playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
   await visit(page, "/user-profile/confirm-phone-number?flow=first-login");
   await page.getByRole("link", { name: "Skip for now" }).click();
   await expect(page).toHaveURL(/\/user-profile\/create-profile-address\?flow=first-login$/);

@@ -11,7 +11,7 @@ const OG_IMAGE = { width: 1200, height: 630 };
 /**
  * A listing page's meta: title, description, Open Graph, Twitter card and a schema.org Product in JSON-LD. Made by
  * the page's loader (its `meta` only returns them), so the browser needs neither this module nor the vocabularies
- * and money formatting it uses. `origin` is PUBLIC_URL, else the request's origin: every URL is absolute.
+ * and money formatting it uses. `origin` is publicOrigin(request) (PUBLIC_URL): every URL is absolute.
  */
 export function listingMeta(space: SpaceBrief, origin: string): MetaDescriptor[] {
   const type: SpaceType = space.storageType ?? "storage";

@@ -29,7 +29,7 @@ export function listingPageView(
     search: URLSearchParams;
     /** The viewer's unit for sizes (null for visitors). */
     measurementUnit: unknown;
-    /** PUBLIC_URL, else the request's origin: the meta's URLs are absolute. */
+    /** publicOrigin(request) (PUBLIC_URL): the meta's URLs are absolute. */
     origin: string;
     /** The time of the request: today in Manila is the first date to check and to start parking from. */
     now?: Date;

@@ -3,8 +3,8 @@ import { pageMeta } from "~/utils/meta";
 
 /**
  * A page's meta for sharing and search engines: pageMeta's title and description, plus og:url, og:type, og:image
- * (with its size and alt text), the Twitter card and, when given, JSON-LD. Every URL is absolute (PUBLIC_URL, else
- * the request's origin). The canonical <link> is the root's (origin + path), so pages that want a particular
+ * (with its size and alt text), the Twitter card and, when given, JSON-LD. Every URL is absolute (publicOrigin: PUBLIC_URL,
+ * never a Host the caller made up). The canonical <link> is the root's (origin + path), so pages that want a particular
  * canonical URL redirect to it.
  */
 export function shareMeta(options: {

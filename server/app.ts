@@ -1,0 +1,79 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { ServerSettings } from "../app/server-build";
+import { clientAddress, trustProxies } from "./client-address.ts";
+
+/**
+ * The Express app that serves Space Solution: built assets and public/ files, then every other request to Remix.
+ * Every answer, a static file as much as a page, carries the security baseline; fingerprinted /build/* files are
+ * cached for a year; answers are compressed as the browser allows.
+ */
+export function createApp(build: ServerBuild, settings: ServerSettings): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  trustProxies(app, settings.trustProxy);
+  app.use(securityBaseline(settings.securityHeaders));
+  app.use(dropUnreadBodies(settings.maxBodyBytes));
+  app.use(compression());
+  // Fingerprinted: a changed file gets a new name, so a copy never goes stale.
+  app.use(
+    build.publicPath,
+    express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false, redirect: false }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: settings.mode,
+      getLoadContext: (req) => ({ clientAddress: clientAddress(req) }),
+    }),
+  );
+  return app;
+}
+
+/**
+ * Fills in each security header an answer does not set itself, as its headers go out. Pages and data set their own
+ * (a CSP with the page's nonce) and keep them; static files, Express's own errors and anything else get these.
+ */
+export function securityBaseline(headers: readonly (readonly [string, string])[]): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+      for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value);
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
+
+/** How long a connection whose body was left unread may stay open after its answer went out. */
+const LINGER_MS = 2_000;
+
+/**
+ * A body still arriving after its answer went out (a 413 or 403 refusal, a route that never read it): up to
+ * `limit` more bytes are thrown away as they come, so a small one ends and the connection carries on; past that the
+ * server stops reading, and after LINGER_MS closes the connection (not at once: the caller must have time to read
+ * the answer, which an abrupt close would take from it). Nothing is kept, and nobody keeps the server reading.
+ */
+export function dropUnreadBodies(limit: number): RequestHandler {
+  return (req, res, next) => {
+    res.on("finish", () => {
+      if (req.complete) return;
+      let dropped = 0;
+      const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+      timer.unref();
+      req.removeAllListeners("data");
+      req.on("data", (chunk: Buffer) => {
+        dropped += chunk.byteLength;
+        if (dropped > limit) req.pause();
+      });
+      req.once("end", () => clearTimeout(timer));
+      req.resume();
+    });
+    next();
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Before the e2e server starts, this makes the accounts the tests log in with: fresh users, each with a session row
+ * made straight in the database (the Epic Stack's pattern). A test that is not about signing up or logging in then
+ * starts logged in without a sign-up, a login, or an argon2id run of its own; one hash serves every user.
+ *
+ * Run as `node --import tsx tests/e2e/seed-test-users.ts` with the server's environment; it opens the server's
+ * database (so the reference and demo data are loaded here, once), writes the accounts to TEST_USERS_FILE and
+ * closes the database before the server opens it.
+ */
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { closeDatabase, getDatabase } from "~/db/db.server";
+import { users } from "~/db/schema";
+import { makeReferralCode } from "~/domain/referral-code";
+import { hashPassword } from "~/services/password.server";
+import { createSession } from "~/services/session.server";
+import { TEST_USER_COUNT, type TestUser, testUsersFile } from "./test-users";
+
+const run = randomBytes(3).toString("hex");
+const password = `e2e-pass-${run}`;
+const passwordHash = await hashPassword(password);
+const { db } = await getDatabase();
+
+const accounts = Array.from({ length: TEST_USER_COUNT }, (_, n) => {
+  const id = `${run}${n.toString(36)}`;
+  // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
+  let rest = n;
+  const referralCode = makeReferralCode("Bea", (max) => {
+    const digit = rest % max;
+    rest = Math.floor(rest / max);
+    return digit;
+  });
+  return {
+    firstName: "Bea",
+    lastName: "Villanueva",
+    nickName: `Bea${id}`,
+    email: `bea-${id}@example.ph`,
+    phoneNumber: "09171234567",
+    interested: "renter" as const,
+    dob: "1995-06-15",
+    referralCode,
+  };
+});
+
+const rows = await db
+  .insert(users)
+  .values(
+    accounts.map((account) => ({
+      ...account,
+      passwordHash,
+      typeOfSignup: "email" as const,
+      firstLogin: true,
+      termsAcceptedAt: new Date(),
+    })),
+  )
+  .returning({ id: users.id, email: users.email });
+
+const testUsers: TestUser[] = [];
+for (const [n, row] of rows.entries()) {
+  const setCookie = await createSession(db, row.id, "e2e fixture");
+  testUsers.push({ ...(accounts[n] as (typeof accounts)[number]), id: row.id, password, setCookie });
+}
+writeFileSync(testUsersFile(), JSON.stringify(testUsers));
+await closeDatabase({ forGood: true });
+console.info(`[e2e] ${testUsers.length} test users ready`);
