@@ -3,12 +3,20 @@ import {
   createReadableStreamFromReadable,
   type EntryContext,
   type HandleDataRequestFunction,
+  type HandleErrorFunction,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
-import { applySecurityHeaders, createNonce } from "./utils/security.server";
+import {
+  applySecurityHeaders,
+  CROSS_SITE_MESSAGE,
+  createNonce,
+  isCrossOriginMutation,
+  keepPrivate,
+  refusal,
+} from "./utils/security.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +28,7 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
+  keepPrivate(request, responseHeaders);
   // Crawlers and link previews (chat apps) get the whole page at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -70,7 +79,23 @@ export default function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+/** Errors Remix reports while answering: logged, except a browser that went away and a cross-site post we refuse. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isCrossOriginMutation(request)) {
+    console.warn(`[security] refused a cross-site ${request.method} to ${new URL(request.url).pathname}`);
+    return;
+  }
+  // As Remix's own default does: an error response that wraps an Error logs the Error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  // A cross-site post to a .data URL is stopped by Remix's own origin check before our action guard runs, and Remix
+  // answers that with a 500: it gets the 403 every other cross-site post gets.
+  if (isCrossOriginMutation(request)) return refusal(request, 403, CROSS_SITE_MESSAGE);
   applySecurityHeaders(response.headers);
+  keepPrivate(request, response.headers);
   return response;
 };

@@ -97,8 +97,14 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: z.string().trim().optional(),
   SMS_SENDER: z.string().trim().default("SpaceSol"),
-  /** The identity-check provider; "sandbox" is a page of this app where a check can be passed or failed. */
-  IDENTITY_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  /**
+   * The identity-check provider; "sandbox" is a page of this app where a check can be passed or failed. Unset, the
+   * sandbox is used only while PUBLIC_URL is not https (app/services/identity.server.ts).
+   */
+  IDENTITY_PROVIDER: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(["sandbox"]).optional(),
+  ),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
   /**

@@ -5,26 +5,36 @@
  *   (MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for uploads), whatever Content-Length or Transfer-Encoding say,
  * - Responses that loaders and actions return or throw (API answers, redirects) get the security headers that
  *   documents get in entry.server,
- * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes.
+ * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes,
+ * - each runs with the caller's address (`context.clientAddress`) at hand for the in-process API client, which passes
+ *   it on to the API's per-address limits (app/services/request-context.server.ts).
  * The environment is validated here, at boot: a bad value stops the server with a message naming it; then the
  * database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { getEnv, publicUrlWarning } from "./env.server";
+import { identityProviderNotice } from "./services/identity.server";
 import { startJobs } from "./services/jobs.server";
 import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import { runWithRequestContext } from "./services/request-context.server";
 import { sealer } from "./services/sealed-cookie.server";
 import "./services/mail.server";
 import {
   applySecurityHeaders,
   BodyTooLargeError,
+  CROSS_SITE_MESSAGE,
   isBodyTooLarge,
   isCrossOriginMutation,
+  refusal,
   withBodyWithin,
 } from "./utils/security.server";
 
 getEnv();
+// The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or
+// has identity checks off because of it.
+const identityNotice = identityProviderNotice();
+if (identityNotice) console[identityNotice.level](identityNotice.message);
 installShutdownHandlers();
 // Derive the sealed-cookie key once, at start-up (PBKDF2, 100,000 iterations), not during a visitor's request.
 sealer()
@@ -39,18 +49,6 @@ type RouteModule = ServerBuild["routes"][string]["module"];
 type DataFunction = NonNullable<RouteModule["loader"]>;
 type Args = Parameters<DataFunction>[0];
 
-function refusal(request: Request, status: 403 | 413, message: string): Response {
-  const isApi = new URL(request.url).pathname.startsWith("/api/");
-  const headers = applySecurityHeaders(new Headers());
-  if (isApi)
-    return Response.json(
-      { responseCode: status, responseMessage: message, result: null },
-      { status, headers },
-    );
-  headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(message, { status, headers });
-}
-
 /** Responses a loader or action returns or throws (API answers, redirects) get the headers documents get. */
 function secured<T>(value: T): T {
   if (value instanceof Response) applySecurityHeaders(value.headers);
@@ -59,28 +57,30 @@ function secured<T>(value: T): T {
 
 function wrap(fn: DataFunction, isAction: boolean): DataFunction {
   return (args: Args) =>
-    track(async () => {
-      if (isAction && isCrossOriginMutation(args.request)) {
-        throw refusal(args.request, 403, "Requests from other sites are not allowed.");
-      }
-      if (isAction && isBodyTooLarge(args.request)) {
-        throw refusal(args.request, 413, "The request is too large.");
-      }
-      let request = args.request;
-      if (isAction) {
-        try {
-          request = await withBodyWithin(args.request);
-        } catch (error) {
-          if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
-          throw error;
+    runWithRequestContext({ clientAddress: args.context?.clientAddress }, () =>
+      track(async () => {
+        if (isAction && isCrossOriginMutation(args.request)) {
+          throw refusal(args.request, 403, CROSS_SITE_MESSAGE);
         }
-      }
-      try {
-        return secured(await fn({ ...args, request }));
-      } catch (thrown) {
-        throw secured(thrown);
-      }
-    });
+        if (isAction && isBodyTooLarge(args.request)) {
+          throw refusal(args.request, 413, "The request is too large.");
+        }
+        let request = args.request;
+        if (isAction) {
+          try {
+            request = await withBodyWithin(args.request);
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
+            throw error;
+          }
+        }
+        try {
+          return secured(await fn({ ...args, request }));
+        } catch (thrown) {
+          throw secured(thrown);
+        }
+      }),
+    );
 }
 
 function guard(module: RouteModule): RouteModule {

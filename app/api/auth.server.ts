@@ -11,23 +11,18 @@ import { hashPassword, verifyPassword } from "~/services/password.server";
 import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
 import { defineEndpoint } from "./endpoint";
 import { ApiError } from "./envelope";
+import { LIMITS, takeRate } from "./rate-limit.server";
 import { toProfile } from "./user.server";
 
 /** Sign-up, log in and out, and the password flows (spec §7 "Auth and user"). */
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
+/** The slower limit per account, whatever the addresses: this many failures in an hour (see refuseIfLockedOut). */
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+export const ACCOUNT_MAX_FAILURES = 20;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "The email or password you entered is incorrect.";
-
-/**
- * The caller's address as the proxy in front of the app reports it: the last X-Forwarded-For entry, the one that
- * proxy added (earlier entries come from the client and can be forged). Without a proxy every caller shares one
- * bucket, so production runs behind one.
- */
-function clientAddress(request: Request): string {
-  return request.headers.get("X-Forwarded-For")?.split(",").at(-1)?.trim() || "direct";
-}
 
 function isUniqueViolation(error: unknown): boolean {
   const code =
@@ -108,9 +103,11 @@ export const emailCheck = defineEndpoint({
   method: "GET",
   path: "/user/emailCheck",
   auth: "none",
-  summary: "Whether an e-mail address is still free for a new account.",
+  summary: `Whether an e-mail address is still free for a new account. At most ${LIMITS.emailCheckPerAddress.max} an hour per caller.`,
   query: z.object({ email: rules.email }),
-  async handler({ db, query }) {
+  async handler({ db, query, clientAddress }) {
+    // Each answer tells whether someone has an account: a sign-up form asks a few times, a harvester thousands.
+    await takeRate(db, [{ limit: LIMITS.emailCheckPerAddress, value: clientAddress }]);
     return { email: query.email, available: !(await findUserByEmail(db, query.email)) };
   },
 });
@@ -132,26 +129,53 @@ export const checkReferralCode = defineEndpoint({
   },
 });
 
-/** At most five failed logins for one e-mail from one address in 15 minutes; then 429 until the window passes. */
+/**
+ * The login limits. Failures are counted per e-mail and caller's address (the one the HTTP server worked out, never a
+ * header the client sends):
+ * - five failures for one e-mail from one address in 15 minutes lock that pair out until the window passes;
+ * - once an account has twenty failures in an hour, from any addresses (someone guessing from many places), every
+ *   address that has failed for it in that hour is refused too.
+ * An address that has not failed for the account is never refused: a stranger's wrong guesses cannot lock the owner
+ * out, and the owner logging in from their own device still gets in.
+ */
 async function refuseIfLockedOut(db: Database, email: string, address: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const where = and(
-    eq(loginFailures.email, email),
-    eq(loginFailures.address, address),
-    gt(loginFailures.at, since),
-  );
-  const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
-  if (!row || row.n < LOGIN_MAX_FAILURES) return;
-  const [oldest] = await db
+  const now = Date.now();
+  const pairSince = new Date(now - LOGIN_WINDOW_MS);
+  const accountSince = new Date(now - ACCOUNT_WINDOW_MS);
+  const fromHere = await db
     .select({ at: loginFailures.at })
     .from(loginFailures)
-    .where(where)
-    .orderBy(asc(loginFailures.at))
-    .limit(1);
-  const minutes = Math.max(
-    1,
-    Math.ceil(((oldest?.at.getTime() ?? Date.now()) + LOGIN_WINDOW_MS - Date.now()) / 60_000),
-  );
+    .where(
+      and(
+        eq(loginFailures.email, email),
+        eq(loginFailures.address, address),
+        gt(loginFailures.at, accountSince),
+      ),
+    )
+    .orderBy(asc(loginFailures.at));
+  if (fromHere.length === 0) return;
+  const recent = fromHere.filter((failure) => failure.at > pairSince);
+  let until = 0;
+  if (recent.length >= LOGIN_MAX_FAILURES) {
+    until = (recent[recent.length - LOGIN_MAX_FAILURES] as { at: Date }).at.getTime() + LOGIN_WINDOW_MS;
+  } else {
+    const ofAccount = and(eq(loginFailures.email, email), gt(loginFailures.at, accountSince));
+    const [total] = await db.select({ n: count() }).from(loginFailures).where(ofAccount);
+    const n = total?.n ?? 0;
+    if (n < ACCOUNT_MAX_FAILURES) return;
+    // Refused until the account falls back under the limit, or this address's own failures are an hour old.
+    const [pivot] = await db
+      .select({ at: loginFailures.at })
+      .from(loginFailures)
+      .where(ofAccount)
+      .orderBy(asc(loginFailures.at))
+      .offset(n - ACCOUNT_MAX_FAILURES)
+      .limit(1);
+    const underLimit = (pivot?.at.getTime() ?? now) + ACCOUNT_WINDOW_MS;
+    const addressClear = (fromHere.at(-1) as { at: Date }).at.getTime() + ACCOUNT_WINDOW_MS;
+    until = Math.min(underLimit, addressClear);
+  }
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
   throw new ApiError(
     429,
     `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`,
@@ -163,17 +187,16 @@ export const login = defineEndpoint({
   path: "/user/login",
   auth: "none",
   summary:
-    "Logs in with e-mail and password; the answer sets the session cookie. Five failures in 15 minutes lock out.",
+    "Logs in with e-mail and password; the answer sets the session cookie. Five failures for one e-mail from one address in 15 minutes lock that address out; twenty for an account in an hour lock out every address that failed.",
   message: "Login successful.",
   body: z.strictObject(rules.LoginSchema.shape),
-  async handler({ db, body, request, headers }) {
-    const address = clientAddress(request);
+  async handler({ db, body, request, headers, clientAddress: address }) {
     await refuseIfLockedOut(db, body.email, address);
     const user = await findUserByEmail(db, body.email);
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user || !valid) {
       await db.insert(loginFailures).values({ email: body.email, address });
-      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - LOGIN_WINDOW_MS)));
+      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - ACCOUNT_WINDOW_MS)));
       // 400, not 401: a 401 means "your session ended" to every client (spec §4).
       throw new ApiError(400, INVALID_LOGIN);
     }
@@ -208,11 +231,16 @@ export const forgotPassword = defineEndpoint({
   method: "GET",
   path: "/user/forgotPassword",
   auth: "none",
-  summary:
-    "E-mails a single-use reset link (valid one hour). Answers the same whether or not the e-mail has an account.",
+  summary: `E-mails a single-use reset link (valid one hour). Answers the same whether or not the e-mail has an account. At most ${LIMITS.forgotPasswordPerEmail.max} an hour per e-mail and ${LIMITS.forgotPasswordPerAddress.max} per caller.`,
   message: FORGOT_ANSWER,
   query: z.object({ email: rules.email }),
-  async handler({ db, query, request }) {
+  async handler({ db, query, request, clientAddress }) {
+    // Counted whether or not the e-mail has an account, so the limit tells nothing about it; the per-e-mail limit
+    // keeps anyone from flooding a mailbox, the per-address one from sweeping many.
+    await takeRate(db, [
+      { limit: LIMITS.forgotPasswordPerEmail, value: query.email },
+      { limit: LIMITS.forgotPasswordPerAddress, value: clientAddress },
+    ]);
     const user = await findUserByEmail(db, query.email);
     if (user) {
       const token = randomBytes(32).toString("base64url");

@@ -22,6 +22,8 @@ export type HandlerContext<Q, P, B, U> = {
   db: Database;
   request: Request;
   requestId: string;
+  /** The caller's address (see ApiRequestOptions): what per-address limits count by. */
+  clientAddress: string;
   /** Headers added to the answer, e.g. Set-Cookie on login and logout. */
   headers: Headers;
   /** The files of a multipart body by field name (empty file inputs left out); {} for other bodies. */
@@ -51,6 +53,8 @@ export type Endpoint<
   bodyType?: "json" | "multipart";
   /** The most bytes a body may have; defaults to MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for multipart. */
   maxBodyBytes?: number;
+  /** The longest text any field may have (query, path, body); defaults to MAX_TEXT_LENGTH (10,000 characters). */
+  maxTextLength?: number;
   /** The file fields a multipart body may carry (any other is refused). */
   fileFields?: readonly string[];
   /** responseMessage of a successful answer. */

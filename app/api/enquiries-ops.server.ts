@@ -16,6 +16,7 @@ import { sendMail } from "~/services/mail.server";
 import { PATHS } from "~/utils/menu";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError, type FieldError } from "./envelope";
+import { LIMITS, TOO_MANY_REQUESTS, takeRate } from "./rate-limit.server";
 
 /**
  * The operations team's enquiries (issue #5 behaviour 7): "Can't find a space?" (POST /space/missingSpace) and a
@@ -29,10 +30,11 @@ import { ApiError, type FieldError } from "./envelope";
 export const OPS_ENQUIRIES_PER_HOUR = 5;
 export const MISSING_SPACE_SENT = "Thank you! We will look for a space for you and write to you soon.";
 export const LISTING_ENQUIRY_SENT = "Thank you! Our team will get in touch with you soon.";
-export const TOO_MANY_ENQUIRIES =
-  "You have sent several requests in the last hour. Please wait a while before you send another.";
+export const TOO_MANY_ENQUIRIES = TOO_MANY_REQUESTS;
 
 type OpsKind = "missingSpace" | "aboutListing";
+
+const PER_VISITOR_ADDRESS = ` And ${LIMITS.visitorEnquiriesPerAddress.max} enquiries of any kind an hour per visitor's address.`;
 type City = { id: number; name: string; slug: string; province: string };
 
 /** The city of a slug from /user/cityList; 400 on the city field when there is none. */
@@ -71,8 +73,17 @@ function contactOf(
   return contact as { name: string; email: string; phoneNumber: string | undefined };
 }
 
-/** At most OPS_ENQUIRIES_PER_HOUR enquiries of a kind an hour from one user, or one e-mail address (visitors). */
-async function refuseIfTooMany(db: Database, kind: OpsKind, user: CurrentUser | null, email: string) {
+/**
+ * At most OPS_ENQUIRIES_PER_HOUR enquiries of a kind an hour from one user, or one e-mail address (visitors); and a
+ * visitor's enquiries of every kind count against the caller's address too, since a visitor can make up e-mails.
+ */
+async function refuseIfTooMany(
+  db: Database,
+  kind: OpsKind,
+  user: CurrentUser | null,
+  email: string,
+  clientAddress: string,
+) {
   const sender = user
     ? eq(enquiries.userId, user.id)
     : sql`lower(${enquiries.email}) = ${email.toLowerCase()}`;
@@ -83,6 +94,13 @@ async function refuseIfTooMany(db: Database, kind: OpsKind, user: CurrentUser | 
       and(eq(enquiries.kind, kind), gt(enquiries.createdAt, new Date(Date.now() - 60 * 60 * 1000)), sender),
     );
   if ((row?.n ?? 0) >= OPS_ENQUIRIES_PER_HOUR) throw new ApiError(429, TOO_MANY_ENQUIRIES);
+  if (!user) {
+    await takeRate(
+      db,
+      [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }],
+      TOO_MANY_ENQUIRIES,
+    );
+  }
 }
 
 /** Stores an enquiry and answers its id. */
@@ -139,13 +157,14 @@ export const missingSpace = defineEndpoint({
   path: "/space/missingSpace",
   auth: "optional",
   summary:
-    '"Can\'t find a space?": { city (slug), storageType, size (free text: "3 × 3 m", "one sedan"), budget (pesos a month, optional; stored and answered in centavos), name, email, phoneNumber (optional), message (optional) }. Stored and e-mailed to the operations team. A logged-in user may leave out name and email (the profile\'s are used). At most 5 an hour per user or e-mail address.',
+    '"Can\'t find a space?": { city (slug), storageType, size (free text: "3 × 3 m", "one sedan"), budget (pesos a month, optional; stored and answered in centavos), name, email, phoneNumber (optional), message (optional) }. Stored and e-mailed to the operations team. A logged-in user may leave out name and email (the profile\'s are used). At most 5 an hour per user or e-mail address.' +
+    PER_VISITOR_ADDRESS,
   message: MISSING_SPACE_SENT,
   body: MissingSpaceBody,
-  async handler({ db, body, user, request }) {
+  async handler({ db, body, user, request, clientAddress }) {
     const contact = contactOf(body, user, ["name", "email"]);
     const city = await findCity(db, body.city);
-    await refuseIfTooMany(db, "missingSpace", user, contact.email);
+    await refuseIfTooMany(db, "missingSpace", user, contact.email, clientAddress);
     const details: MissingSpaceDetails = {
       city: city.slug,
       cityName: city.name,
@@ -200,13 +219,14 @@ export const aboutListing = defineEndpoint({
   path: "/enquiry/aboutListing",
   auth: "optional",
   summary:
-    'A prospective host\'s enquiry ("I have a space to list"): { name, email, phoneNumber, city (slug), storageType, message }. Stored and e-mailed to the operations team. A logged-in user may leave out name, email and phoneNumber when the profile has them. At most 5 an hour per user or e-mail address.',
+    'A prospective host\'s enquiry ("I have a space to list"): { name, email, phoneNumber, city (slug), storageType, message }. Stored and e-mailed to the operations team. A logged-in user may leave out name, email and phoneNumber when the profile has them. At most 5 an hour per user or e-mail address.' +
+    PER_VISITOR_ADDRESS,
   message: LISTING_ENQUIRY_SENT,
   body: ListingEnquiryBody,
-  async handler({ db, body, user, request }) {
+  async handler({ db, body, user, request, clientAddress }) {
     const contact = contactOf(body, user, ["name", "email", "phoneNumber"]);
     const city = await findCity(db, body.city);
-    await refuseIfTooMany(db, "aboutListing", user, contact.email);
+    await refuseIfTooMany(db, "aboutListing", user, contact.email, clientAddress);
     const details: ListingEnquiryDetails = {
       city: city.slug,
       cityName: city.name,

@@ -21,6 +21,7 @@ import { getEnv, publicOrigin } from "~/env.server";
 import { sendMail } from "~/services/mail.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "./endpoint";
 import { ApiError } from "./envelope";
+import { LIMITS, takeRate } from "./rate-limit.server";
 import { toSpaceViewOf } from "./space-views.server";
 
 /**
@@ -315,8 +316,16 @@ export const QuestionFieldsSchema = z.object({
   phoneNumber: optional(accountRules.phoneNumber),
 });
 
-/** At most QUESTIONS_PER_HOUR questions an hour from one user (logged in) or one e-mail address (visitors). */
-async function refuseIfTooManyQuestions(db: Database, user: CurrentUser | null, email: string) {
+/**
+ * At most QUESTIONS_PER_HOUR questions an hour from one user (logged in) or one e-mail address (visitors); a visitor's
+ * questions count against the caller's address too (with the other enquiries), since a visitor can make up e-mails.
+ */
+async function refuseIfTooManyQuestions(
+  db: Database,
+  user: CurrentUser | null,
+  email: string,
+  clientAddress: string,
+) {
   const sender = user
     ? eq(enquiries.userId, user.id)
     : sql`lower(${enquiries.email}) = ${email.toLowerCase()}`;
@@ -331,6 +340,13 @@ async function refuseIfTooManyQuestions(db: Database, user: CurrentUser | null, 
       ),
     );
   if ((row?.n ?? 0) >= QUESTIONS_PER_HOUR) throw new ApiError(429, TOO_MANY_QUESTIONS);
+  if (!user) {
+    await takeRate(
+      db,
+      [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }],
+      TOO_MANY_QUESTIONS,
+    );
+  }
 }
 
 export const aboutSpace = defineEndpoint({
@@ -339,10 +355,11 @@ export const aboutSpace = defineEndpoint({
   auth: "optional",
   summary:
     "A question about an active listing, stored (the messaging issue threads them) and e-mailed to its host. " +
-    `Visitors give their name and e-mail. At most ${QUESTIONS_PER_HOUR} an hour per user or e-mail address.`,
+    `Visitors give their name and e-mail. At most ${QUESTIONS_PER_HOUR} an hour per user or e-mail address, and ` +
+    `${LIMITS.visitorEnquiriesPerAddress.max} enquiries of any kind an hour per visitor's address.`,
   message: QUESTION_SENT,
   body: z.strictObject({ spaceId, ...QuestionFieldsSchema.shape }),
-  async handler({ db, body, user, request }) {
+  async handler({ db, body, user, request, clientAddress }) {
     const row = await findActiveSpace(db, body.spaceId);
     if (user?.id === row.hostId) throw new ApiError(400, OWN_SPACE);
     const missing = [
@@ -353,7 +370,7 @@ export const aboutSpace = defineEndpoint({
 
     const name = body.name ?? (user ? [user.firstName, user.lastName].join(" ") : "");
     const email = body.email ?? (user?.email as string);
-    await refuseIfTooManyQuestions(db, user, email);
+    await refuseIfTooManyQuestions(db, user, email, clientAddress);
     const [host] = await db.select().from(users).where(eq(users.id, row.hostId));
     if (!host) throw new ApiError(404, SPACE_NOT_FOUND);
 

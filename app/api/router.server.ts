@@ -35,7 +35,23 @@ export function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
 
 const ROUTES = compileRoutes(ENDPOINTS);
 
-export async function handleApiRequest(request: Request, routes: Route[] = ROUTES): Promise<Response> {
+/** The address that limits count by when the server did not say who is calling (unit tests, a bare server). */
+export const UNKNOWN_ADDRESS = "unknown";
+
+export type ApiRequestOptions = {
+  /**
+   * The caller's address as the HTTP server worked it out (`context.clientAddress`, TRUST_PROXY hops honoured).
+   * Per-address limits count by it; the request's own X-Forwarded-For is never read here. Unset, every caller
+   * shares one "unknown" address.
+   */
+  clientAddress?: string;
+  routes?: Route[];
+};
+
+export async function handleApiRequest(
+  request: Request,
+  { clientAddress, routes = ROUTES }: ApiRequestOptions = {},
+): Promise<Response> {
   const requestId = randomUUID();
   const url = new URL(request.url);
   const path = url.pathname.slice(API_PREFIX.length) || "/";
@@ -50,7 +66,8 @@ export async function handleApiRequest(request: Request, routes: Route[] = ROUTE
     if ("allowed" in found) {
       throw new ApiError(405, `${request.method} is not allowed on ${path}.`, { allowed: found.allowed });
     }
-    return await runEndpoint(request, url, requestId, found.route.endpoint, found.params);
+    const address = clientAddress?.trim() || UNKNOWN_ADDRESS;
+    return await runEndpoint(request, url, requestId, address, found.route.endpoint, found.params);
   } catch (error) {
     return errorResponse(error, requestId, request, path);
   }
@@ -77,6 +94,7 @@ async function runEndpoint(
   request: Request,
   url: URL,
   requestId: string,
+  clientAddress: string,
   endpoint: Endpoint,
   rawParams: Record<string, string>,
 ): Promise<Response> {
@@ -84,11 +102,20 @@ async function runEndpoint(
   const session = endpoint.auth === "none" ? null : await findSession(db, request.headers.get("Cookie"));
   if (endpoint.auth === "required" && !session) throw new ApiError(401, "Please login to continue.");
 
-  const errors: FieldError[] = [];
-  const query = validate(endpoint.query, searchParamsToObject(url.searchParams), errors);
-  const params = validate(endpoint.params, rawParams, errors);
   const form = endpoint.bodyType === "multipart" ? await readMultipart(request, endpoint) : null;
+  const rawQuery = searchParamsToObject(url.searchParams);
   const rawBody = form ? form.fields : endpoint.body ? await readBody(request, endpoint.maxBodyBytes) : {};
+  const maxText = endpoint.maxTextLength ?? MAX_TEXT_LENGTH;
+  const tooLong = [
+    ...overlongTexts(rawQuery, "", maxText),
+    ...overlongTexts(rawParams, "", maxText),
+    ...overlongTexts(rawBody, "", maxText),
+  ];
+  if (tooLong.length > 0) throw new ApiError(400, (tooLong[0] as FieldError).message, tooLong);
+
+  const errors: FieldError[] = [];
+  const query = validate(endpoint.query, rawQuery, errors);
+  const params = validate(endpoint.params, rawParams, errors);
   const body = validate(endpoint.body, rawBody, errors);
   if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
 
@@ -102,12 +129,34 @@ async function runEndpoint(
     db,
     request,
     requestId,
+    clientAddress,
     headers,
     files: form?.files ?? {},
   });
   headers.set("X-Request-Id", requestId);
   headers.set("Cache-Control", "private, no-store");
   return Response.json(envelope(200, endpoint.message ?? "Success", result ?? null), { headers });
+}
+
+/**
+ * Every text an endpoint takes has a length cap, checked here before any rule reads the value: the fields' own rules
+ * name tighter ones ("Email must be at most 254 characters."), and this one stands for every field that has none, so
+ * a megabyte in a field is a clear 400, never a slow rule or a database error.
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+
+/** Every string in `value` (a query, path parameters, a JSON or form body) longer than `max`, as field errors. */
+export function overlongTexts(value: unknown, path: string, max: number): FieldError[] {
+  if (typeof value === "string") {
+    if (value.length <= max) return [];
+    const field = path || "body";
+    return [{ field, message: `The field ${field} is too long (at most ${max} characters).` }];
+  }
+  if (typeof value !== "object" || value === null) return [];
+  const entries = Array.isArray(value)
+    ? value.map((item, i) => [String(i), item] as const)
+    : Object.entries(value);
+  return entries.flatMap(([key, item]) => overlongTexts(item, path ? `${path}.${key}` : key, max));
 }
 
 function validate(

@@ -208,6 +208,9 @@ export const IDENTITY_MESSAGES = {
   notFound: "We could not find this identity check.",
   notYours: "This identity check belongs to another account.",
   completed: "This identity check has already been completed. Start a new one if you need to.",
+  unconfirmed:
+    "The identity check's result could not be confirmed with the provider. Please start the check again.",
+  unavailable: "Identity checks are not available at the moment. Please try again later.",
 } as const;
 
 const PersonaSchema = z.discriminatedUnion(
@@ -218,6 +221,11 @@ const PersonaSchema = z.discriminatedUnion(
       action: z.literal("complete"),
       reference,
       result: z.enum(["passed", "failed"], { error: "The result must be passed or failed." }),
+      /** The provider's proof of the result (the sandbox's signature); a result without it is not recorded. */
+      signature: z
+        .string({ error: "The identity check's signature must be text." })
+        .max(200, "The identity check's signature is not valid.")
+        .optional(),
     }),
   ],
   { error: 'The action must be "start" or "complete".' },
@@ -246,11 +254,12 @@ export const persona = defineEndpoint({
   path: "/user/persona",
   auth: "required",
   summary:
-    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result } records the result the provider sent back.',
+    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
   message: "Your identity check has been recorded.",
   body: PersonaSchema,
   async handler({ db, body, user, request }) {
     const provider = identityProvider();
+    if (!provider) throw new ApiError(503, IDENTITY_MESSAGES.unavailable);
     if (body.action === "start") {
       if (user.identityStatus === "passed") throw new ApiError(400, IDENTITY_MESSAGES.alreadyVerified);
       const ref = newIdentityReference();
@@ -265,7 +274,12 @@ export const persona = defineEndpoint({
     }
     const check = await ownCheck(db, user.id, body.reference);
     if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);
-    const status = await provider.confirmResult(check.reference, body.result);
+    // The browser only carries the result: it counts once the provider confirms it, so nobody verifies themselves.
+    const status = await provider.confirmResult(check.reference, {
+      result: body.result,
+      signature: body.signature,
+    });
+    if (!status) throw fieldError("signature", IDENTITY_MESSAGES.unconfirmed);
     const now = new Date();
     const completed = await db.transaction(async (tx) => {
       const [row] = await tx

@@ -155,6 +155,25 @@ export const loginFailures = pgTable(
   (table) => [index("login_failures_email_address_at_idx").on(table.email, table.address, table.at)],
 );
 
+/**
+ * One counted request for a rate limit (app/api/rate-limit.server.ts): which limit (`bucket`, e.g.
+ * "forgotPassword:email") and whom it counts (`key`: a keyed hash of the e-mail or address, so the table holds no
+ * addresses in clear). Rows older than the longest window are swept.
+ */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("rate_events_bucket_key_at_idx").on(table.bucket, table.key, table.at),
+    index("rate_events_at_idx").on(table.at),
+  ],
+);
+
 /** A one-time code texted to confirm a phone number: 6 digits, 5 minutes, 5 tries; only its hash is kept. */
 export const phoneCodes = pgTable(
   "phone_codes",

@@ -26,7 +26,11 @@ export function keyFiltered(filter: KeyFilter, label: string) {
     .transform((value) => value.normalize("NFC"));
 }
 
+/** The longest address SMTP can deliver to (RFC 5321): checked before the address's form, so no rule reads more. */
+export const EMAIL_MAX_LENGTH = 254;
+
 export const email = required("Email is required")
+  .pipe(z.string().max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`))
   .pipe(z.email("Invalid Email."))
   .transform((value) => value.toLowerCase());
 

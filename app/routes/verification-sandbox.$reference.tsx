@@ -1,14 +1,24 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
+import { identityProvider, signSandboxResult } from "~/services/identity.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The built-in identity provider ("sandbox", IDENTITY_PROVIDER): the page POST /user/persona { action: "start" }
- * sends the browser to. It plays a third-party provider: it decides nothing through the API, it only sends the
- * browser back to profile-persona-verification with the reference and the result chosen here, and that screen
- * records it. It works only for a pending check of the logged-in user (read with GET /user/persona).
+ * sends the browser to. It plays a third-party provider: it decides nothing through the API. The outcome chosen here
+ * is signed on the server, as a provider signs its webhooks, and the browser goes back to
+ * profile-persona-verification with the reference, the result and the signature; that screen records it, and the
+ * API accepts the result only with a good signature (app/services/identity.server.ts). It works only for a pending
+ * check of the logged-in user (read with GET /user/persona), and only while the sandbox is the provider in use.
  */
 export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
 
@@ -19,13 +29,34 @@ const RETURN_TO = "/user-profile/profile-persona-verification";
 
 type Check = { reference: string; provider: string; status: "pending" | "passed" | "failed" };
 
+/** The logged-in user's check with this reference, if the sandbox runs it; else Not found. */
+async function sandboxCheck(client: ApiClient, reference: string | undefined): Promise<Check> {
+  const notFound = () => new Response("Not found", { status: 404 });
+  if (identityProvider()?.name !== "sandbox") throw notFound();
+  const answer = await client.get<Check>("/user/persona", { reference: reference ?? "" });
+  // Not a check of this user, none at all, or one another provider runs: the sandbox knows nothing about it.
+  if (!answer.ok || answer.result.provider !== "sandbox") throw notFound();
+  return answer.result;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
-  const answer = await client.get<Check>("/user/persona", { reference: params.reference ?? "" });
-  // Not a check of this user, none at all, or one another provider runs: the sandbox knows nothing about it.
-  if (!answer.ok || answer.result.provider !== "sandbox") throw new Response("Not found", { status: 404 });
-  const { reference, status } = answer.result;
+  const { reference, status } = await sandboxCheck(client, params.reference);
   return data({ reference, status }, { status: status === "pending" ? 200 : 409, headers: client.headers });
+}
+
+/** The sandbox decides: the chosen result goes back to Space Solution with the sandbox's signature. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const { reference, status } = await sandboxCheck(client, params.reference);
+  const result = (await request.formData()).get("result");
+  if (status !== "pending" || (result !== "passed" && result !== "failed")) {
+    throw new Response("This check cannot be decided.", { status: 409 });
+  }
+  const signature = signSandboxResult(reference, result);
+  return redirect(`${RETURN_TO}?${new URLSearchParams({ reference, result, signature })}`, {
+    headers: client.headers,
+  });
 }
 
 export default function VerificationSandbox() {
@@ -44,8 +75,7 @@ export default function VerificationSandbox() {
           Reference: <code className="break-all">{reference}</code>
         </p>
         {status === "pending" ? (
-          <Form method="get" action={RETURN_TO} className="mt-6 grid gap-3 sm:grid-cols-2">
-            <input type="hidden" name="reference" value={reference} />
+          <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
             <button
               type="submit"
               name="result"

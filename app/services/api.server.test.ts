@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiClient, SESSION_EXPIRED_MESSAGE } from "./api.server";
+import { ApiClient, httpTransport, SESSION_EXPIRED_MESSAGE } from "./api.server";
 import { ApiCache, CACHE_TTL_MS } from "./api-cache.server";
 import { readToast } from "./toast.server";
 
@@ -132,6 +132,47 @@ describe("ApiClient", () => {
       expect(sent[0]?.headers.get("Cookie")).toBe("ss_session=abc; theme=dark");
       expect(sent[0]?.headers.get("User-Agent")).toBe("Mozilla/5.0 Test");
       expect(sent[0]?.headers.get("Accept")).toBe("application/json");
+    });
+
+    it("hands the browser's address to the transport, and never the browser's own X-Forwarded-For", async () => {
+      const { transport, sent } = fakeApi();
+      const request = new Request(PAGE_URL, { headers: { "X-Forwarded-For": "198.51.100.66" } });
+      const api = new ApiClient(request, {
+        transport,
+        cache,
+        allowedRedirectOrigins: [],
+        clientAddress: "192.0.2.7",
+      });
+
+      await api.post("/user/login", { email: "a@b.ph", password: "x" });
+
+      expect(transport).toHaveBeenCalledWith(expect.any(Request), { clientAddress: "192.0.2.7" });
+      expect(sent[0]?.headers.has("X-Forwarded-For")).toBe(false);
+    });
+
+    it("over HTTP, sends the browser's address as X-Forwarded-For (the API server trusts one hop)", async () => {
+      const fetched: Request[] = [];
+      const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+        fetched.push(new Request(input as URL, init));
+        return Response.json({ responseCode: 200, responseMessage: "OK", result: null });
+      });
+      try {
+        const transport = httpTransport("http://api.internal:4000");
+        const forged = { "X-Forwarded-For": "198.51.100.66" };
+        await new ApiClient(new Request(PAGE_URL, { headers: forged }), {
+          transport,
+          cache,
+          allowedRedirectOrigins: [],
+          clientAddress: "192.0.2.7",
+        }).post("/user/login", {});
+        await transport(new Request("http://x/api/user/cityList", { headers: forged }), {});
+
+        expect(fetched[0]?.url).toBe("http://api.internal:4000/api/user/login");
+        expect(fetched[0]?.headers.get("X-Forwarded-For")).toBe("192.0.2.7");
+        expect(fetched[1]?.headers.has("X-Forwarded-For")).toBe(false);
+      } finally {
+        fetchSpy.mockRestore();
+      }
     });
 
     it("sends no Cookie header for a visitor without cookies", async () => {
@@ -380,6 +421,67 @@ describe("ApiClient", () => {
 
       // 3 first GETs + logout + the two GETs of the logged-out user; the other user's entry is still cached.
       expect(transport).toHaveBeenCalledTimes(6);
+    });
+  });
+
+  describe("a cached answer and a session that ended elsewhere", () => {
+    /** A client whose session check says `live`, with an API that knows the session as `apiSays`. */
+    function checkedClient(live: boolean, apiSays: 200 | 401, cookie: string | null = "ss_session=abc") {
+      const api = fakeApi(() =>
+        apiSays === 200 ? { result: { firstName: "Juan", phoneNumber: "09171234567" } } : { status: 401 },
+      );
+      const sessionLive = vi.fn(async () => live);
+      const make = () =>
+        new ApiClient(browserRequest(cookie), {
+          transport: api.transport,
+          cache,
+          allowedRedirectOrigins: [],
+          sessionLive,
+        });
+      return { ...api, sessionLive, make };
+    }
+
+    it("serves the cached profile while the session is live, checking it once per request", async () => {
+      const { transport, sessionLive, make } = checkedClient(true, 200);
+      await make().get("/user/viewUserProfile");
+
+      const page = make();
+      const profile = await page.get("/user/viewUserProfile");
+      await page.get("/user/viewUserProfile");
+
+      expect(profile).toMatchObject({ ok: true, result: { firstName: "Juan" } });
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(sessionLive).toHaveBeenCalledTimes(1);
+      expect(sessionLive).toHaveBeenCalledWith("ss_session=abc");
+    });
+
+    it("does not serve a revoked session its cached profile: the API's 401 ends the session", async () => {
+      const { transport, make } = checkedClient(true, 200);
+      await make().get("/user/viewUserProfile");
+      const revoked = checkedClient(false, 401);
+
+      const response = await thrown(
+        new ApiClient(browserRequest(), {
+          transport: revoked.transport,
+          cache,
+          allowedRedirectOrigins: [],
+          sessionLive: revoked.sessionLive,
+        }).get("/user/viewUserProfile"),
+      );
+
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(revoked.transport).toHaveBeenCalledTimes(1);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(cache.size).toBe(0);
+    });
+
+    it("asks nothing for a visitor", async () => {
+      const { transport, sessionLive, make } = checkedClient(false, 200, null);
+      await make().get("/user/cityList");
+      await make().get("/user/cityList");
+
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(sessionLive).not.toHaveBeenCalled();
     });
   });
 

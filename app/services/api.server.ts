@@ -2,10 +2,13 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
+import { getDatabase } from "~/db/db.server";
 import { getEnv, publicOrigin } from "~/env.server";
+import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
-import { clearSessionCookie, SESSION_COOKIE_NAME } from "./session.server";
+import { currentRequestContext } from "./request-context.server";
+import { clearSessionCookie, isSessionLive, SESSION_COOKIE_NAME } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
 
 /**
@@ -25,7 +28,8 @@ export type ApiSuccess<T> = { ok: true; status: number; message: string; result:
 export type ApiFailure = { ok: false; status: number; message: string; errors: FieldError[]; toast: Toast };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-export type Transport = (request: Request) => Promise<Response>;
+/** Hands a request to the API: in-process (the router) or over HTTP. `clientAddress` is the browser's address. */
+export type Transport = (request: Request, caller: { clientAddress?: string }) => Promise<Response>;
 type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
 export type ApiClientOptions = {
@@ -35,6 +39,14 @@ export type ApiClientOptions = {
   publicOrigin?: string;
   /** Other origins a redirectUrl may lead to (payment providers). */
   allowedRedirectOrigins: readonly string[];
+  /** The browser's address (the screen request's `context.clientAddress`), for the API's per-address limits. */
+  clientAddress?: string;
+  /**
+   * Whether the session of a Cookie header is still live. Asked once per client before a cached answer is served to
+   * a logged-in user, so a session ended elsewhere (logged out on another device, password changed) does not keep
+   * seeing its cached name and phone for up to 180 s. Unset (unit tests), cached answers are served unchecked.
+   */
+  sessionLive?: (cookieHeader: string) => Promise<boolean>;
 };
 
 export class ApiClient {
@@ -42,6 +54,8 @@ export class ApiClient {
   readonly headers = new Headers();
   private cookie: string;
   private readonly origin: string;
+  /** The Cookie header whose session was found live, once it has been checked. */
+  private confirmedCookie: string | null = null;
 
   constructor(
     private readonly request: Request,
@@ -79,7 +93,8 @@ export class ApiClient {
     const cacheable = method === "GET" && ApiCache.isCached(path);
     if (cacheable) {
       const hit = cache.get(userKey, path, search);
-      if (hit !== undefined) return hit as ApiSuccess<T>;
+      // A session that has ended gets no cached answer: the call goes to the API, whose 401 ends it here too.
+      if (hit !== undefined && (await this.mayServeCached(userKey))) return hit as ApiSuccess<T>;
     } else if (method !== "GET") {
       cache.invalidate(userKey, path);
       if (path === "/user/logout") cache.clearUser(userKey);
@@ -133,7 +148,18 @@ export class ApiClient {
         body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: this.request.signal,
       }),
+      { clientAddress: this.options.clientAddress },
     );
+  }
+
+  /** Whether cached answers may be served: always to a visitor; to a logged-in user once the session is found live. */
+  private async mayServeCached(userKey: string): Promise<boolean> {
+    const { sessionLive } = this.options;
+    if (userKey === "visitor" || !sessionLive || this.confirmedCookie === this.cookie) return true;
+    const cookie = this.cookie;
+    if (!(await sessionLive(cookie))) return false;
+    this.confirmedCookie = cookie;
+    return true;
   }
 
   /** Spec §4: a 401 ends the session — local data cleared, home page, and the session-expired toast. */
@@ -145,18 +171,12 @@ export class ApiClient {
     throw redirect("/", { headers });
   }
 
+  /** A redirectUrl the browser may follow: on this origin (made relative) or an allow-listed provider's. */
   private allowedRedirect(redirectUrl: string): string | null {
-    let target: URL;
-    try {
-      target = new URL(redirectUrl, this.origin);
-    } catch {
-      return null;
-    }
-    if (target.protocol !== "https:" && target.protocol !== "http:") return null;
-    // One leading slash only: "//evil.example/x" would be another site to the browser.
-    if (target.origin === this.origin)
-      return `/${target.pathname.replace(/^[/\\]+/, "")}${target.search}${target.hash}`;
-    return this.options.allowedRedirectOrigins.includes(target.origin) ? target.href : null;
+    const { allowedRedirectOrigins } = this.options;
+    return (
+      safeRedirect(redirectUrl, "", { origin: this.origin, allowedOrigins: allowedRedirectOrigins }) || null
+    );
   }
 
   /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
@@ -216,33 +236,66 @@ export function mergeCookie(cookieHeader: string, setCookie: string): string {
 
 let sharedCache: ApiCache | undefined;
 
+/**
+ * The transport when API_BASE_URL is set: the call goes over HTTP to that API server. The browser's address goes
+ * along as X-Forwarded-For, so that server must trust exactly this one hop (TRUST_PROXY=1 there) to count its limits
+ * per browser rather than per this server.
+ */
+export function httpTransport(base: string): Transport {
+  return (request, { clientAddress }) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    if (clientAddress) headers.set("X-Forwarded-For", clientAddress);
+    else headers.delete("X-Forwarded-For");
+    return fetch(new URL(`${url.pathname}${url.search}`, base), {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+      signal: request.signal,
+      // Node's fetch needs this to send a streamed body.
+      duplex: "half",
+    });
+  };
+}
+
 function defaultOptions(): ApiClientOptions {
   const env = getEnv();
   const base = env.API_BASE_URL;
   const transport: Transport = base
-    ? (request) => {
-        const url = new URL(request.url);
-        return fetch(new URL(`${url.pathname}${url.search}`, base), {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          redirect: "manual",
-          signal: request.signal,
-          // Node's fetch needs this to send a streamed body.
-          duplex: "half",
-        });
+    ? httpTransport(base)
+    : (request, { clientAddress }) => handleApiRequest(request, { clientAddress });
+  const sessionLive = base
+    ? async (cookie: string) => {
+        // Over HTTP this server may have no database: the API says whether the session is live.
+        const response = await fetch(new URL(`${API_PREFIX}/user/viewUserProfile`, base), {
+          headers: { Accept: "application/json", Cookie: cookie },
+        }).catch(() => null);
+        const payload = await response?.json().catch(() => null);
+        return isEnvelope(payload) && payload.responseCode === 200;
       }
-    : handleApiRequest;
+    : async (cookie: string) => isSessionLive((await getDatabase()).db, cookie);
   sharedCache ??= new ApiCache();
   return {
     transport,
     cache: sharedCache,
+    sessionLive,
     allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
   };
 }
 
-/** The API client for one incoming browser request. */
-export function api(request: Request): ApiClient {
+/**
+ * The API client for one incoming browser request. The caller's address comes from the loader's or action's
+ * context, given here or, by default, the one app/server-build.ts put in place for the loader or action running now.
+ */
+export function api(
+  request: Request,
+  context: { clientAddress?: string } = currentRequestContext(),
+): ApiClient {
   // The API builds its links from the URL it is called on, so it is called on the one public origin.
-  return new ApiClient(request, { ...defaultOptions(), publicOrigin: publicOrigin(request) });
+  return new ApiClient(request, {
+    ...defaultOptions(),
+    publicOrigin: publicOrigin(request),
+    clientAddress: context.clientAddress,
+  });
 }

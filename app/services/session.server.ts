@@ -74,6 +74,27 @@ export async function findSession(
   return { user: row.user, idHash };
 }
 
+/**
+ * Whether the session named by a Cookie header is still live (not revoked, not expired): one indexed read, for the
+ * screens' API client to check before it serves a cached answer to a logged-in user.
+ */
+export async function isSessionLive(db: Database, cookieHeader: string | null): Promise<boolean> {
+  const id = await readSessionId(cookieHeader);
+  if (!id) return false;
+  const [row] = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.idHash, hashSessionId(id)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function revokeSession(db: Database, idHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, idHash));
 }

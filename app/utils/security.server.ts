@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getEnv } from "~/env.server";
+import { hasSessionCookie, SESSION_COOKIE_NAME } from "~/services/session.server";
 
 /** The security baseline every response carries (docs/architecture.md, "Security"). */
 
@@ -57,6 +58,32 @@ export function isCrossOriginMutation(request: Request): boolean {
   const publicUrl = getEnv().PUBLIC_URL;
   if (publicUrl) own.add(new URL(publicUrl).origin);
   return !own.has(origin);
+}
+
+export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed.";
+
+/** A refusal before any loader or action runs: the API's envelope under /api/, plain text elsewhere. */
+export function refusal(request: Request, status: 403 | 413, message: string): Response {
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  const headers = applySecurityHeaders(new Headers());
+  headers.set("Cache-Control", "no-store");
+  if (isApi)
+    return Response.json(
+      { responseCode: status, responseMessage: message, result: null },
+      { status, headers },
+    );
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(message, { status, headers });
+}
+
+/**
+ * Answers that show a logged-in user's data (their name in the shell, their profile) are theirs alone: no shared
+ * cache may keep them, and the browser keeps no copy after logout. A request is taken as logged in when it carries a
+ * session cookie or its answer sets one (the login itself).
+ */
+export function keepPrivate(request: Request, headers: Headers): void {
+  const sets = headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+  if (sets || hasSessionCookie(request)) headers.set("Cache-Control", "private, no-store");
 }
 
 /** The most a multipart/form-data body (an upload) may carry: photos straight from a phone fit. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_MAX_FAILURES } from "~/api/auth.server";
 import { getDatabase } from "~/db/db.server";
 import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema";
 import {
@@ -436,7 +437,7 @@ describe("POST /user/login", () => {
     const { email } = await createUser();
     const answer = await call("POST", "/user/login", {
       body: { email, password: "not-the-password" },
-      headers: { "X-Forwarded-For": "198.51.100.4" },
+      address: "198.51.100.4",
     });
     expect(answer.status).toBe(400);
     expect(answer.body.responseMessage).toBe(INVALID_LOGIN);
@@ -484,10 +485,7 @@ describe("the login rate limit: 5 failures for one e-mail from one address in 15
   const OTHER_ADDRESS = "203.0.113.8";
 
   function loginFrom(address: string, email: string, password: string): Promise<Answer> {
-    return call("POST", "/user/login", {
-      body: { email, password },
-      headers: { "X-Forwarded-For": address },
-    });
+    return call("POST", "/user/login", { body: { email, password }, address });
   }
 
   /** Fails `times` logins, each still answered with the plain 400 (no lock-out before the limit). */
@@ -558,13 +556,66 @@ describe("the login rate limit: 5 failures for one e-mail from one address in 15
     expect((await loginFrom(ADDRESS, email, password)).status).toBe(200);
   });
 
-  it("counts by the address the proxy added, so a forged leftmost X-Forwarded-For entry does not escape the limit", async () => {
+  it("counts by the caller's address the server worked out: 20 guesses with rotating X-Forwarded-For get 429", async () => {
+    const { email } = await createUser();
+    const answers: number[] = [];
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const answer = await call("POST", "/user/login", {
+        body: { email, password: `wrong-password-${attempt}` },
+        headers: { "X-Forwarded-For": `198.51.100.${attempt}, 192.0.2.${attempt}` },
+        address: ADDRESS,
+      });
+      answers.push(answer.status);
+    }
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5)).toEqual(Array(15).fill(429));
+  });
+
+  it("counts a caller the server could not name as one shared address, whatever its X-Forwarded-For", async () => {
     const { email } = await createUser();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const answer = await loginFrom(`198.51.100.${attempt}, ${ADDRESS}`, email, `wrong-password-${attempt}`);
+      const answer = await call("POST", "/user/login", {
+        body: { email, password: `wrong-password-${attempt}` },
+        headers: { "X-Forwarded-For": `198.51.100.${attempt}` },
+      });
       expect(answer.status).toBe(400);
     }
-    expect((await loginFrom(`198.51.100.99, ${ADDRESS}`, email, "wrong-again")).status).toBe(429);
+    const sixth = await call("POST", "/user/login", {
+      body: { email, password: "wrong-again" },
+      headers: { "X-Forwarded-For": "198.51.100.99" },
+    });
+    expect(sixth.status).toBe(429);
+  });
+
+  it("lets the owner in from their own address while a stranger is locked out", async () => {
+    const { email, password } = await createUser();
+    await failLogins(ADDRESS, email, 5);
+    expect((await loginFrom(ADDRESS, email, password)).status).toBe(429);
+    expect((await loginFrom(OTHER_ADDRESS, email, password)).status).toBe(200);
+  });
+
+  it(`locks out every address that failed once an account has ${ACCOUNT_MAX_FAILURES} failures in an hour, but not the owner's`, async () => {
+    const { email, password } = await createUser();
+    // Someone guesses from many addresses, a few guesses each: no pair reaches its limit.
+    const guessers = Array.from({ length: ACCOUNT_MAX_FAILURES / 2 }, (_, i) => `198.51.100.${i + 1}`);
+    for (const address of guessers) await failLogins(address, email, 2);
+    // Every address that failed is refused now, even with the right password (one it could have guessed)…
+    const refused = await loginFrom(guessers[0] as string, email, password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.responseMessage).toMatch(LOCKED_OUT);
+    expect((await loginFrom(guessers.at(-1) as string, email, "another-guess")).status).toBe(429);
+    // …while the owner, from an address that never failed, logs in.
+    expect((await loginFrom("192.0.2.50", email, password)).status).toBe(200);
+    // A new address still gets its password checked: a wrong one is a plain failure, and then that address is out.
+    expect((await loginFrom("192.0.2.51", email, "yet-another-guess")).status).toBe(400);
+    expect((await loginFrom("192.0.2.51", email, password)).status).toBe(429);
+    // An hour later the account is under the limit again.
+    const { db } = await getDatabase();
+    await db
+      .update(loginFailures)
+      .set({ at: new Date(Date.now() - 61 * 60 * 1000) })
+      .where(eq(loginFailures.email, email));
+    expect((await loginFrom(guessers[0] as string, email, password)).status).toBe(200);
   });
 
   it("lets the new password in after a password reset, as the lock-out message promises", async () => {

@@ -99,10 +99,9 @@ describe("the envelope for calls that fail", () => {
       },
     });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await handleApiRequest(
-      new Request("http://localhost/api/test/boom/7"),
-      compileRoutes([failing]),
-    );
+    const response = await handleApiRequest(new Request("http://localhost/api/test/boom/7"), {
+      routes: compileRoutes([failing]),
+    });
     const body = await response.json();
     // The log has the stack, under the same request id.
     expect(String(log.mock.calls[0]?.[0])).toContain(body.result.requestId);
@@ -128,7 +127,7 @@ describe("the envelope for calls that fail", () => {
     });
     const response = await handleApiRequest(
       new Request("http://localhost/api/test/checkout", { method: "POST" }),
-      compileRoutes([checkout]),
+      { routes: compileRoutes([checkout]) },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://checkout.example.ph/session/1");
@@ -150,9 +149,9 @@ describe("the envelope for calls that fail", () => {
       },
     });
     const routes = compileRoutes([echo]);
-    const ok = await handleApiRequest(new Request("http://localhost/api/test/echo/21/500"), routes);
+    const ok = await handleApiRequest(new Request("http://localhost/api/test/echo/21/500"), { routes });
     expect((await ok.json()).result).toBe(42);
-    const bad = await handleApiRequest(new Request("http://localhost/api/test/echo/0/500"), routes);
+    const bad = await handleApiRequest(new Request("http://localhost/api/test/echo/0/500"), { routes });
     expect(bad.status).toBe(400);
     expect((await bad.json()).responseMessage).toBe("n must be 1 or more");
   });

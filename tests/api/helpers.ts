@@ -11,11 +11,20 @@ import { createSession } from "~/services/session.server";
 
 export type Answer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 
-/** Calls the API the way the /api route does, with a standard Request. */
+/**
+ * Calls the API the way the /api route does, with a standard Request. `address` is the caller's address as the HTTP
+ * server would pass it (`context.clientAddress`); without it every call comes from the one "unknown" address.
+ */
 export async function call<T = unknown>(
   method: string,
   path: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string } = {},
+  options: {
+    body?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+    rawBody?: string;
+    address?: string;
+  } = {},
 ): Promise<Answer<T>> {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
@@ -26,6 +35,9 @@ export async function call<T = unknown>(
   }
   const response = await handleApiRequest(
     new Request(`http://localhost/api${path}`, { method, headers, body }),
+    {
+      clientAddress: options.address,
+    },
   );
   return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { corporateProfiles, identityChecks, phoneCodes, users } from "~/db/schema";
+import { signSandboxResult } from "~/services/identity.server";
 import { listSunkSms } from "~/services/sms.server";
 import { call, createUser, expectRefused, expectStatus, loginCookie } from "./helpers";
 
@@ -436,8 +437,25 @@ describe("POST /user/updateAddress", () => {
 describe("POST /user/persona", () => {
   const start = (me: Account) =>
     call<{ redirectUrl: string }>("POST", "/user/persona", { cookie: me.cookie, body: { action: "start" } });
+  /** Completes a check with the result as the sandbox provider signs it. */
   const complete = (me: Account, reference: string, result: string) =>
-    call("POST", "/user/persona", { cookie: me.cookie, body: { action: "complete", reference, result } });
+    call("POST", "/user/persona", {
+      cookie: me.cookie,
+      body: {
+        action: "complete",
+        reference,
+        result,
+        signature: signSandboxResult(reference, result as "passed" | "failed"),
+      },
+    });
+  /** Completes a check with a result the client made up (and, if given, a signature of its own). */
+  const completeUnsigned = (me: Account, reference: string, result: string, signature?: string) =>
+    call("POST", "/user/persona", {
+      cookie: me.cookie,
+      body: { action: "complete", reference, result, ...(signature === undefined ? {} : { signature }) },
+    });
+  const UNCONFIRMED =
+    "The identity check's result could not be confirmed with the provider. Please start the check again.";
 
   async function started(me: Account): Promise<string> {
     const answer = await start(me);
@@ -501,6 +519,36 @@ describe("POST /user/persona", () => {
     const retry = await started(me);
     expect((await userRow(me.id)).identityStatus).toBe("pending");
     expectStatus(await complete(me, retry, "passed"), 200);
+    expect((await userRow(me.id)).identityStatus).toBe("passed");
+  });
+
+  it("changes nothing for a result the client reports without the provider's signature", async () => {
+    const me = await account();
+    const reference = await started(me);
+    expectRefused(await completeUnsigned(me, reference, "passed"), "signature", UNCONFIRMED);
+    expect((await checkRow(reference))?.status).toBe("pending");
+    expect((await userRow(me.id)).identityStatus).toBe("pending");
+    const profile = await call("GET", "/user/viewUserProfile", { cookie: me.cookie });
+    expect(profile.body.result).toMatchObject({ identityStatus: "pending" });
+  });
+
+  it("refuses a forged signature, one for another result, and one for another check", async () => {
+    const me = await account();
+    const reference = await started(me);
+    const other = await started(await account());
+    for (const signature of [
+      "x".repeat(43),
+      "",
+      signSandboxResult(reference, "failed"),
+      signSandboxResult(other, "passed"),
+      `${signSandboxResult(reference, "passed")}=`,
+    ]) {
+      expectRefused(await completeUnsigned(me, reference, "passed", signature), "signature", UNCONFIRMED);
+    }
+    expect((await checkRow(reference))?.status).toBe("pending");
+    expect((await userRow(me.id)).identityStatus).toBe("pending");
+    // The provider's own result still counts afterwards.
+    expectStatus(await complete(me, reference, "passed"), 200);
     expect((await userRow(me.id)).identityStatus).toBe("passed");
   });
 

@@ -225,6 +225,30 @@ test("identity: another account's sandbox page is not found", async ({ page, pla
   await expect(page.getByRole("button", { name: "Pass the check" })).toHaveCount(0);
 });
 
+test("identity: a return address made by hand does not verify anyone", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loggedInAccount(page, playwright, baseURL);
+  await visit(page, "/user-profile/profile-persona-verification");
+  await page.getByRole("button", { name: "Start verification" }).click();
+  await expect(page).toHaveURL(/\/verification-sandbox\/[\w-]+$/);
+  const reference = new URL(page.url()).pathname.split("/").at(-1) as string;
+
+  // The way back the sandbox would use, without its signature, and with a made-up one.
+  for (const forged of [
+    `?reference=${reference}&result=passed`,
+    `?reference=${reference}&result=passed&signature=${"A".repeat(43)}`,
+  ]) {
+    await page.goto(`/user-profile/profile-persona-verification${forged}`);
+    await expect(page).toHaveURL(/\/user-profile\/profile-persona-verification$/);
+    await expect(toast(page)).toContainText("could not be confirmed with the provider");
+    await expect(page.getByTestId("identity-status")).toHaveText("Pending");
+  }
+  expect((await profileOf(page.request)).identityStatus).toBe("pending");
+});
+
 test("company profile: the TIN is required and checked, and the saved profile shows again", async ({
   page,
   playwright,

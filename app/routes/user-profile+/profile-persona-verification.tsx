@@ -18,7 +18,7 @@ import { CompanyForm } from "~/utils/verification-forms.server";
 /**
  * The identity check and the company profile. "Start verification" asks POST /user/persona { action: "start" },
  * whose 302 + redirectUrl sends the browser to the provider (the built-in sandbox: /verification-sandbox/<ref>);
- * the provider sends it back here with ?reference=…&result=…, which this loader records with
+ * the provider sends it back here with ?reference=…&result=…&signature=…, which this loader records with
  * { action: "complete" } before showing the page again. "Renting as a company?" saves /user/userCorporateProfile.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
@@ -39,11 +39,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reference = url.searchParams.get("reference");
   const result = url.searchParams.get("result");
   if (reference !== null || result !== null) {
-    // Back from the provider: record the result once, then show the page without it in the URL.
+    // Back from the provider: record the result once (the API checks the provider's signature), then show the page
+    // without it in the URL.
+    const signature = url.searchParams.get("signature");
     const answer = await client.post<{ status: "passed" | "failed" }>("/user/persona", {
       action: "complete",
       reference: reference ?? "",
       result: result ?? "",
+      ...(signature === null ? {} : { signature }),
     });
     const toast = !answer.ok
       ? answer.toast
