@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Profile } from "./api/user.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
@@ -39,11 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const client = api(request);
   const [profile, flash] = await Promise.all([
-    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
+    hasSessionCookie(request) ? client.call(viewUserProfile) : null,
     readToast(request),
   ]);
   const headers = new Headers(flash.headers);
-  for (const cookie of client.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
   const origin = publicOrigin(request);
   // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.

@@ -7,19 +7,20 @@
  *   documents get in entry.server,
  * - loaders and actions in flight are counted, so SIGTERM can let them finish before the database closes,
  * - each runs with the caller's address (`context.clientAddress`) at hand for the in-process API client, which passes
- *   it on to the API's per-address limits (app/services/request-context.server.ts).
+ *   it on to the API's per-address limits (app/services/request-context.server.ts),
+ * - the Set-Cookie headers the API sent to any client during a loader or action (a login's session, a logout's
+ *   cleared one) reach the browser with whatever it answers or throws: data, a Response, a redirect (ADR 0017).
  * The environment is validated here, at boot: a bad value stops the server with a message naming it; then the
  * database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { getEnv, publicUrlWarning } from "./env.server";
+import { withApiCookies } from "./services/api-cookies.server";
 import { identityProviderNotice } from "./services/identity.server";
-import { startJobs } from "./services/jobs.server";
-import { installShutdownHandlers, track } from "./services/lifecycle.server";
+import { installShutdownHandlers, startBackgroundWork, track } from "./services/lifecycle.server";
 import { runWithRequestContext } from "./services/request-context.server";
 import { sealer } from "./services/sealed-cookie.server";
-import "./services/mail.server";
 import {
   applySecurityHeaders,
   BodyTooLargeError,
@@ -40,8 +41,9 @@ installShutdownHandlers();
 sealer()
   .seal("warm-up", 0)
   .catch((error) => console.error("[server] could not derive the sealed-cookie key:", error));
-// Open the database (migrations, first-start data) and start the job workers now, not on the first request.
-startJobs().catch((error) =>
+// Open the database (migrations, first-start data) and start the listed job queues' workers now, not on the first
+// request.
+startBackgroundWork().catch((error) =>
   console.error("[server] could not start the database and the job workers:", error),
 );
 
@@ -56,31 +58,35 @@ function secured<T>(value: T): T {
 }
 
 function wrap(fn: DataFunction, isAction: boolean): DataFunction {
-  return (args: Args) =>
-    runWithRequestContext({ clientAddress: args.context?.clientAddress }, () =>
-      track(async () => {
-        if (isAction && isCrossOriginMutation(args.request)) {
-          throw refusal(args.request, 403, CROSS_SITE_MESSAGE);
-        }
-        if (isAction && isBodyTooLarge(args.request)) {
-          throw refusal(args.request, 413, "The request is too large.");
-        }
-        let request = args.request;
-        if (isAction) {
-          try {
-            request = await withBodyWithin(args.request);
-          } catch (error) {
-            if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
-            throw error;
+  return (args: Args) => {
+    const apiCookies = new Headers();
+    return runWithRequestContext(
+      { clientAddress: args.context?.clientAddress, responseHeaders: apiCookies },
+      () =>
+        track(async () => {
+          if (isAction && isCrossOriginMutation(args.request)) {
+            throw refusal(args.request, 403, CROSS_SITE_MESSAGE);
           }
-        }
-        try {
-          return secured(await fn({ ...args, request }));
-        } catch (thrown) {
-          throw secured(thrown);
-        }
-      }),
+          if (isAction && isBodyTooLarge(args.request)) {
+            throw refusal(args.request, 413, "The request is too large.");
+          }
+          let request = args.request;
+          if (isAction) {
+            try {
+              request = await withBodyWithin(args.request);
+            } catch (error) {
+              if (error instanceof BodyTooLargeError) throw refusal(args.request, 413, error.message);
+              throw error;
+            }
+          }
+          try {
+            return secured(withApiCookies(await fn({ ...args, request }), apiCookies));
+          } catch (thrown) {
+            throw secured(withApiCookies(thrown, apiCookies, true));
+          }
+        }),
     );
+  };
 }
 
 function guard(module: RouteModule): RouteModule {

@@ -111,7 +111,7 @@ async function benchmarkRoutes(options) {
   try {
     targets = await findTargets(embedded.url);
     bytes = await measureBytes(embedded.url);
-    // The listing page's JavaScript (issue #5: at most 100 KB gzip), on a demo listing: it does not depend on the data.
+    // The listing page's JavaScript (its budget: 100 KB gzip), on a demo listing: it does not depend on the data.
     const listing = await findDemoListing(embedded.url);
     if (listing) bytes.listingPage = await measureListingPage(embedded.url, listing);
     databases.embedded = await benchmarkServer(embedded, targets, options);

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,7 +18,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
   trustProxies(app, settings.trustProxy);
   app.use(securityBaseline(settings.securityHeaders));
   app.use(dropUnreadBodies(settings.maxBodyBytes));
-  app.use(compression());
+  app.use(compression({ filter: compressUnlessStream }));
   // Fingerprinted: a changed file gets a new name, so a copy never goes stale.
   app.use(
     build.publicPath,
@@ -33,6 +34,26 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
     }),
   );
   return app;
+}
+
+/**
+ * Event streams go out uncompressed: each small event is flushed on its own, so compressing saves next to nothing,
+ * while every open stream would hold a compressor's memory for as long as the page stays open
+ * (app/services/streams.server.ts).
+ */
+function compressUnlessStream(req: express.Request, res: express.Response): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  return !type.startsWith("text/event-stream") && compression.filter(req, res);
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, and end each keep-alive connection as soon as it has nothing left
+ * to answer. Requests in flight finish; the build's lifecycle ends the open event streams and closes the database
+ * (app/services/lifecycle.server.ts).
+ */
+export function stopAccepting(server: Server): void {
+  server.close();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 
 /**

@@ -5,13 +5,14 @@
  * job workers started) and serves it with the Express app of ./app.ts on PORT (and HOST, when set).
  *
  * On SIGTERM or SIGINT it stops accepting connections and ends keep-alive connections as they go idle, while the
- * build's lifecycle lets requests in flight finish and closes the database (app/services/lifecycle.server.ts).
+ * build's lifecycle ends the open event streams, lets requests in flight finish and closes the database
+ * (app/services/lifecycle.server.ts).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import type { ServerSettings } from "../app/server-build";
-import { createApp } from "./app.ts";
+import { createApp, stopAccepting } from "./app.ts";
 
 // As remix-serve did: a server started without NODE_ENV is a production server.
 process.env.NODE_ENV ??= "production";
@@ -40,10 +41,4 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close();
-    // Requests in flight finish; a keep-alive connection is closed as soon as it has nothing left to answer.
-    setInterval(() => server.closeIdleConnections(), 100).unref();
-  });
-}
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAccepting(server));

@@ -30,11 +30,20 @@ export type HandlerContext<Q, P, B, U> = {
   files: Record<string, File[]>;
 };
 
+/** How a body is sent: JSON (or form-encoded), or multipart/form-data for uploads. */
+export type BodyType = "json" | "multipart";
+
+/**
+ * An endpoint's declaration. Its types carry what screens need to call it (app/services/api.server.ts `call`): the
+ * inputs from the zod schemas and the result `R` from the handler's return type.
+ */
 export type Endpoint<
   Q extends Shape | undefined = Shape | undefined,
   P extends Shape | undefined = Shape | undefined,
   B extends Shape | undefined = Shape | undefined,
   A extends AuthRequirement = AuthRequirement,
+  R = unknown,
+  F extends BodyType = BodyType,
 > = {
   method: HttpMethod;
   /** The spec's path without /api, with {name} for path parameters: "/user/getHideReview/{id}". */
@@ -50,7 +59,7 @@ export type Endpoint<
    * "multipart": the body is multipart/form-data (uploads); its text fields are checked with `body` and its files
    * reach the handler as `files`. "json" (the default) also takes form-encoded bodies.
    */
-  bodyType?: "json" | "multipart";
+  bodyType?: F;
   /** The most bytes a body may have; defaults to MAX_BODY_BYTES, or MAX_UPLOAD_BYTES for multipart. */
   maxBodyBytes?: number;
   /** The longest text any field may have (query, path, body); defaults to MAX_TEXT_LENGTH (10,000 characters). */
@@ -59,6 +68,16 @@ export type Endpoint<
   fileFields?: readonly string[];
   /** responseMessage of a successful answer. */
   message?: string;
+  /**
+   * A GET whose successful answers screens keep per user for 180 s (spec §7 "Caching"; the API client's cache,
+   * app/services/api-cache.server.ts).
+   */
+  cache?: boolean;
+  /**
+   * The cached GETs this call makes stale: the client drops the caller's cached answers of them (and of the URL it
+   * called) before and after the call. "all" drops every cached answer of the caller (logout).
+   */
+  invalidates?: readonly CachedGet[] | "all";
   // Method syntax on purpose: it lets every endpoint be listed as a plain `Endpoint`.
   handler(
     context: HandlerContext<
@@ -67,8 +86,11 @@ export type Endpoint<
       Infer<B>,
       A extends "required" ? CurrentUser : CurrentUser | null
     >,
-  ): Promise<unknown>;
+  ): Promise<R>;
 };
+
+/** What a call's `invalidates` names: a cached GET's declaration. */
+export type CachedGet = { readonly path: string; readonly cache?: boolean };
 
 /** Declares an endpoint once: the router, the input validation and /api/openapi.json all read this declaration. */
 export function defineEndpoint<
@@ -76,6 +98,8 @@ export function defineEndpoint<
   P extends Shape | undefined = undefined,
   B extends Shape | undefined = undefined,
   A extends AuthRequirement = "none",
->(endpoint: Endpoint<Q, P, B, A>): Endpoint<Q, P, B, A> {
+  R = unknown,
+  F extends BodyType = "json",
+>(endpoint: Endpoint<Q, P, B, A, R, F>): Endpoint<Q, P, B, A, R, F> {
   return endpoint;
 }

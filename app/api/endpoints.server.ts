@@ -1,16 +1,21 @@
-import * as auth from "./auth.server";
 import type { Endpoint } from "./endpoint";
-import * as enquiriesOps from "./enquiries-ops.server";
-import * as favourites from "./favourites.server";
-import * as feedback from "./feedback.server";
-import * as listingPage from "./listing-page.server";
-import * as profile from "./profile.server";
-import * as search from "./search.server";
-import * as social from "./social.server";
-import * as spaces from "./spaces.server";
-import * as uploads from "./uploads.server";
-import * as user from "./user.server";
-import * as verification from "./verification.server";
+import * as aboutListing from "./enquiry/about-listing.server";
+import * as aboutSpace from "./enquiry/about-space.server";
+import * as feedback from "./feedback/feedback.server";
+import * as availability from "./reserve/availability.server";
+import * as favourites from "./space/favourites.server";
+import * as listingPage from "./space/listing-page.server";
+import * as missingSpace from "./space/missing-space.server";
+import * as referralCodes from "./space/referral-codes.server";
+import * as search from "./space/search.server";
+import * as spaces from "./space/spaces.server";
+import * as uploads from "./space/uploads.server";
+import * as auth from "./user/auth.server";
+import * as profile from "./user/profile.server";
+import * as profilePicture from "./user/profile-picture.server";
+import * as social from "./user/social.server";
+import * as user from "./user/user.server";
+import * as verification from "./user/verification.server";
 
 /** Every declared endpoint of the API. A feature adds its module's endpoints here. */
 export const ENDPOINTS: Endpoint[] = [
@@ -20,19 +25,23 @@ export const ENDPOINTS: Endpoint[] = [
   auth.logout,
   auth.userSignup,
   auth.emailCheck,
-  auth.checkReferralCode,
+  ...referralCodes.endpoints,
   auth.forgotPassword,
   auth.resetPassword,
   auth.changePassword,
   auth.updateFirstLogin,
   ...social.endpoints,
+  ...profilePicture.endpoints,
   ...uploads.endpoints,
   ...feedback.endpoints,
   ...verification.endpoints,
   ...profile.endpoints,
   ...spaces.endpoints,
+  ...availability.endpoints,
   ...listingPage.endpoints,
+  ...aboutSpace.endpoints,
   ...favourites.endpoints,
-  ...enquiriesOps.endpoints,
+  ...missingSpace.endpoints,
+  ...aboutListing.endpoints,
   ...search.endpoints,
 ];

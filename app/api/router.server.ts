@@ -33,7 +33,16 @@ export function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
   });
 }
 
-const ROUTES = compileRoutes(ENDPOINTS);
+/**
+ * The routes of every declared endpoint, compiled on the first request: screens import endpoint modules (to call
+ * them by their declaration), and some of those reach this module again through the API client, so the registry may
+ * not be complete yet while modules load.
+ */
+let compiled: Route[] | undefined;
+const allRoutes = () => {
+  compiled ??= compileRoutes(ENDPOINTS);
+  return compiled;
+};
 
 /** The address that limits count by when the server did not say who is calling (unit tests, a bare server). */
 export const UNKNOWN_ADDRESS = "unknown";
@@ -50,7 +59,7 @@ export type ApiRequestOptions = {
 
 export async function handleApiRequest(
   request: Request,
-  { clientAddress, routes = ROUTES }: ApiRequestOptions = {},
+  { clientAddress, routes = allRoutes() }: ApiRequestOptions = {},
 ): Promise<Response> {
   const requestId = randomUUID();
   const url = new URL(request.url);

@@ -1,17 +1,47 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import {
+  type ErrorResponse,
+  isRouteErrorResponse,
+  Link,
+  type Params,
+  useParams,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
 
-/** The one error boundary: a page that says what happened in plain words, with a way home. */
-export function GeneralErrorBoundary() {
+/** What a route shows for one status it throws (a Response with that status), given the error and the URL's params. */
+export type StatusHandler = (info: { error: ErrorResponse; params: Params }) => ReactNode;
+
+const UNEXPECTED = "Something went wrong on our side. Please try again in a moment.";
+
+/** What every route shows for these statuses unless it says otherwise. */
+const DEFAULT_STATUS_HANDLERS: Record<number, StatusHandler> = {
+  403: () => <ErrorPage status={403} message="You are not allowed to do that." />,
+  404: () => <PageNotFound />,
+  413: () => <ErrorPage status={413} message="What you sent is too large." />,
+};
+
+/**
+ * The one error boundary: a page that says what happened in plain words, with a way home. A route passes
+ * `statusHandlers` to say what a status shows on its pages (a 404 or a 403 in its own words); the others keep the
+ * defaults above. An error that is not a thrown Response is logged and shown as a 500.
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+} = {}) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 403
-      ? "You are not allowed to do that."
-      : status === 413
-        ? "What you sent is too large."
-        : "Something went wrong on our side. Please try again in a moment.";
+  const params = useParams();
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return <ErrorPage status={500} message={UNEXPECTED} />;
+  }
+  const handler = statusHandlers?.[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
+  return handler ? handler({ error, params }) : <ErrorPage status={error.status} message={UNEXPECTED} />;
+}
+
+/** An error's page: its status, a plain-words message, and a way home. */
+export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center">
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>

@@ -1,6 +1,7 @@
 import { useMatches } from "@remix-run/react";
-import { useContext, useEffect, useState } from "react";
+import { useContext, useState } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Toast, toastDuration, toastTitle } from "~/utils/toast";
 
 /**
@@ -74,10 +75,4 @@ function useCurrentToast(): Toast | null {
   if (fromAction) return fromAction.toast;
   const fromLoader = matches.map((match) => match.data).findLast(hasToast);
   return fromLoader?.toast ?? null;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

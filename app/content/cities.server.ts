@@ -1,4 +1,4 @@
-import type { CityListItem } from "~/api/user.server";
+import { cityList } from "~/api/user/user.server";
 import { api } from "~/services/api.server";
 import type { CityOption } from "./cities";
 
@@ -8,9 +8,9 @@ import type { CityOption } from "./cities";
  */
 export async function loadCities(request: Request) {
   const client = api(request);
-  const answer = await client.get<CityListItem[]>("/user/cityList");
+  const answer = await client.call(cityList);
   const cities: CityOption[] = answer.ok
     ? answer.result.map(({ name, slug, province }) => ({ name, slug, province }))
     : [];
-  return { cities, toast: answer.ok ? null : answer.toast, headers: client.headers };
+  return { cities, toast: answer.ok ? null : answer.toast };
 }

@@ -121,3 +121,21 @@ export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
     },
   },
 };
+
+/** The home page's words beside its search: how it works for renters and for hosts, and the call to hosts. */
+export const HOME: Pick<Landing, "renterSteps" | "hostSteps" | "hostCall"> = {
+  renterSteps: [
+    ["Search", "Choose storage or parking, your city and your budget; compare sizes, prices and reviews."],
+    ["Ask and visit", "Chat with the host and schedule a visit before you decide."],
+    ["Book and pay", "Reserve online and pay by card, GCash or Maya; your deposit is held safely."],
+  ],
+  hostSteps: [
+    ["List it free", "Describe your room, garage or slot, add photos and set your price in a few minutes."],
+    ["Approve renters", "You choose who rents your space and when they can move in."],
+    ["Get paid", "Rent is paid to your bank, GCash or Maya account every billing period."],
+  ],
+  hostCall: {
+    title: "Have a spare room, garage or parking slot?",
+    text: "Turn the space you do not use into monthly income.",
+  },
+};

@@ -6,10 +6,14 @@ import {
   countWeekdays,
   daysInclusive,
   daysInMonth,
+  earlierDate,
   endDateForMonths,
+  formatCalendarDate,
   fromEpochDay,
   isValidDate,
+  laterDate,
   monthsAndRemainder,
+  startOfManilaDay,
   todayInManila,
   toEpochDay,
   weekday,
@@ -254,5 +258,41 @@ describe("todayInManila", () => {
   it("is the calendar date in Manila (UTC+8), not in UTC", () => {
     expect(todayInManila(new Date("2026-11-21T15:59:59Z"))).toBe("2026-11-21");
     expect(todayInManila(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-22");
+  });
+});
+
+describe("startOfManilaDay", () => {
+  it("is 16:00 UTC of the day before (Manila is UTC+8 all year)", () => {
+    expect(startOfManilaDay("2026-03-15").toISOString()).toBe("2026-03-14T16:00:00.000Z");
+    expect(startOfManilaDay("2026-01-01").toISOString()).toBe("2025-12-31T16:00:00.000Z");
+  });
+
+  it("begins the day todayInManila names (property; from 1980, after Manila's last daylight saving)", () => {
+    const modernDate = fc
+      .integer({ min: toEpochDay("1980-01-01"), max: toEpochDay("2199-12-31") })
+      .map((day) => fromEpochDay(day));
+    fc.assert(
+      fc.property(modernDate, (date) => {
+        const start = startOfManilaDay(date);
+        expect(todayInManila(start)).toBe(date);
+        expect(todayInManila(new Date(start.getTime() - 1))).toBe(addDays(date, -1));
+      }),
+    );
+  });
+});
+
+describe("earlierDate and laterDate", () => {
+  it("pick by calendar order", () => {
+    expect(earlierDate("2026-03-15", "2026-12-01")).toBe("2026-03-15");
+    expect(laterDate("2026-03-15", "2026-12-01")).toBe("2026-12-01");
+    expect(laterDate("2026-03-15", "2026-03-15")).toBe("2026-03-15");
+    expect(() => earlierDate("2026-02-30", "2026-03-01")).toThrow(RangeError);
+  });
+});
+
+describe("formatCalendarDate", () => {
+  it("writes the date the en-PH way", () => {
+    expect(formatCalendarDate("2026-12-01")).toBe("December 1, 2026");
+    expect(() => formatCalendarDate("2026-13-01")).toThrow(RangeError);
   });
 });

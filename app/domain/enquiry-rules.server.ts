@@ -6,8 +6,8 @@ import { WHOLE_PRICE_MAX } from "./space";
 import { SPACE_TYPES } from "./vocabulary";
 
 /**
- * The rules of the operations team's enquiries (issue #5 behaviour 7), shared by the API
- * (app/api/enquiries-ops.server.ts) and the screens' actions (parseWithZod on the same schemas):
+ * The rules of the operations team's enquiries (ADR 0013), shared by the API
+ * (app/api/enquiry/ops-enquiries.server.ts) and the screens' actions (parseWithZod on the same schemas):
  * - "Can't find a space?" (POST /space/missingSpace): the city, the type, the size needed, an optional monthly
  *   budget and how to reach the renter;
  * - a prospective host's enquiry (POST /enquiry/aboutListing): who they are, where the space is, its type and a

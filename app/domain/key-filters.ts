@@ -9,7 +9,7 @@
  * None of the patterns has the g or y flag, so `.test` keeps no state between calls.
  *
  * A module of its own because the root layout's KeyFilter loads it on every page: it must not bring the
- * vocabularies' lists and labels along (issue #5, the listing page's JavaScript budget). app/domain/vocabulary.ts
+ * vocabularies' lists and labels along (the listing page's JavaScript budget). app/domain/vocabulary.ts
  * re-exports it.
  */
 

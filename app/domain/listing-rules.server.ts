@@ -27,7 +27,7 @@ import {
 } from "./vocabulary";
 
 /**
- * The rules of each list-your-space step (issue #4), shared by the API (POST /space/addMySpace and /space/editSpace
+ * The rules of each list-your-space step (ADR 0012), shared by the API (POST /space/addMySpace and /space/editSpace
  * check the body with them) and the steps' actions (parseWithZod on the form). The same schema reads a JSON body and
  * a form: conform turns form strings into numbers, booleans ("on") and arrays before zod sees them, and an empty
  * input into undefined, which is where the "is required" messages come from.

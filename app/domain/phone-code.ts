@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { phoneNumber as phoneNumberRule } from "./account-rules.server";
 
 /**
- * Confirming a phone number with a code texted to it (issue 3 item 9): 6 digits, valid 5 minutes, 5 wrong tries,
+ * Confirming a phone number with a code texted to it (spec §7 mobileOtp): 6 digits, valid 5 minutes, 5 wrong tries,
  * a new code at most once a minute per user. The API keeps only a keyed hash of the code.
  */
 export const PHONE_CODE_DIGITS = 6;

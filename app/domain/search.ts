@@ -13,9 +13,9 @@ import {
 } from "./vocabulary";
 
 /**
- * The search for spaces (issue #5, behaviours 1 and 2): its query and how it is written in a URL, the sorts, the
+ * The search for spaces (ADR 0013): its query and how it is written in a URL, the sorts, the
  * pages, the "recommended" score and the budget meter's histogram. Plain TypeScript, shared by the API
- * (app/api/search.server.ts), the search screen and the seed; the zod schema that reads a query is in
+ * (app/api/space/search.server.ts), the search screen and the seed; the zod schema that reads a query is in
  * search-rules.server.ts.
  *
  * A search is a URL: `/search-space?storageType=storage&city=makati&minPrice=1000&features=cctv&features=gated`.
@@ -254,7 +254,7 @@ export function pageLinks(current: number, pages: number, around = 2): (number |
  * plan, access terms and the two offers. Reviews join once they exist. Photos count up to `maxPhotos`, from
  * spaces.photo_count, which a trigger on space_photos keeps exact (drizzle/0005_photo_count.sql): a count per row
  * in the query would make the sort read every listing of a type. The API's SQL and the index it reads
- * (app/api/search.server.ts, app/db/schema.ts) compute the same sum from these weights.
+ * (app/api/space/search-queries.server.ts, app/db/schema/spaces.ts) compute the same sum from these weights.
  */
 export const RECOMMENDED_WEIGHTS = {
   /** Description of at least `longDescription.chars` characters, or else of `shortDescription.chars`. */

@@ -41,7 +41,7 @@ export const PRICE_INPUT_MAX = 999;
 /** The monthly price of a whole space or parking slot may go higher (ADR 0012), in pesos. */
 export const WHOLE_PRICE_MAX = 999_999;
 
-/** Photos per listing (issue #4): at least one to publish, at most 20. */
+/** Photos per listing (PRODUCT.md "Listings"): at least one to publish, at most 20. */
 export const MIN_SPACE_PHOTOS = 1;
 export const MAX_SPACE_PHOTOS = 20;
 
@@ -238,7 +238,7 @@ export function listingPath(space: {
 // What the API answers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A stored image (the same shape as app/api/uploads.server.ts UploadView). */
+/** A stored image (the same shape as app/api/space/uploads.server.ts UploadView). */
 export type ImageView = {
   uploadId: string;
   url: string;

@@ -1,9 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { CityListItem } from "~/api/user.server";
-import { listWithUsPath } from "~/components/enquiries/paths";
-import { cityPagePath, featuredCities, groupByProvince } from "~/content/cities";
-import { LANDINGS } from "~/content/landing";
+import { cityList } from "~/api/user/user.server";
+import { HostCall } from "~/components/landing/host-call";
+import { CityField } from "~/components/landing/search-form";
+import { Steps } from "~/components/landing/steps";
+import { cityPagePath, featuredCities } from "~/content/cities";
+import { HOME, LANDINGS } from "~/content/landing";
+import { landingPath } from "~/content/solutions";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
 import { PATHS } from "~/utils/menu";
@@ -16,19 +19,15 @@ export const meta: MetaFunction = () => pageMeta();
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const client = api(request);
-  const cities = await client.get<CityListItem[]>("/user/cityList");
-  return data(
-    {
-      cities: cities.ok ? cities.result.map(({ name, slug, province }) => ({ name, slug, province })) : [],
-      toast: cities.ok ? null : cities.toast,
-    },
-    { headers: client.headers },
-  );
+  const cities = await client.call(cityList);
+  return data({
+    cities: cities.ok ? cities.result.map(({ name, slug, province }) => ({ name, slug, province })) : [],
+    toast: cities.ok ? null : cities.toast,
+  });
 }
 
 export default function HomePage() {
   const { cities } = useLoaderData<typeof loader>();
-  const provinces = groupByProvince(cities);
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -64,28 +63,7 @@ export default function HomePage() {
                 ))}
               </div>
             </fieldset>
-            <div>
-              <label htmlFor="home-city" className="mb-1 block text-sm font-semibold">
-                City
-              </label>
-              <select
-                id="home-city"
-                name="city"
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2.5"
-                defaultValue=""
-              >
-                <option value="">Any city</option>
-                {provinces.map(([province, group]) => (
-                  <optgroup key={province} label={province}>
-                    {group.map((city) => (
-                      <option key={city.slug} value={city.slug}>
-                        {city.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </div>
+            <CityField id="home-city" cities={cities} />
             <button
               type="submit"
               className="rounded-md bg-accent px-6 py-3 font-semibold text-slate-900 hover:bg-amber-400"
@@ -108,28 +86,8 @@ export default function HomePage() {
           How it works
         </h2>
         <div className="mt-8 grid gap-10 md:grid-cols-2">
-          <Steps
-            title="Renting a space"
-            steps={[
-              [
-                "Search",
-                "Choose storage or parking, your city and your budget; compare sizes, prices and reviews.",
-              ],
-              ["Ask and visit", "Chat with the host and schedule a visit before you decide."],
-              ["Book and pay", "Reserve online and pay by card, GCash or Maya; your deposit is held safely."],
-            ]}
-          />
-          <Steps
-            title="Listing a space"
-            steps={[
-              [
-                "List it free",
-                "Describe your room, garage or slot, add photos and set your price in a few minutes.",
-              ],
-              ["Approve renters", "You choose who rents your space and when they can move in."],
-              ["Get paid", "Rent is paid to your bank, GCash or Maya account every billing period."],
-            ]}
-          />
+          <Steps title="Renting a space" steps={HOME.renterSteps} />
+          <Steps title="Listing a space" steps={HOME.hostSteps} />
         </div>
       </section>
 
@@ -142,7 +100,7 @@ export default function HomePage() {
             {SPACE_TYPES.map((type) => (
               <div key={type}>
                 <h3 className="text-lg font-semibold text-brand-700">
-                  <Link to={`/${type}`} className="underline">
+                  <Link to={landingPath(type)} className="underline">
                     {LANDINGS[type].heading}
                   </Link>
                 </h3>
@@ -161,49 +119,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="bg-brand-50">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-6 py-14 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 className="text-2xl font-bold">Have a spare room, garage or parking slot?</h2>
-            <p className="mt-2 text-slate-700">Turn the space you do not use into monthly income.</p>
-          </div>
-          <div className="flex flex-col items-start gap-3 md:items-end">
-            <Link
-              to={PATHS.listSpace}
-              className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-            >
-              List a space
-            </Link>
-            <Link to={listWithUsPath()} className="text-brand-700 underline">
-              Questions first? Talk to our team
-            </Link>
-          </div>
-        </div>
-      </section>
+      <HostCall title={HOME.hostCall.title} text={HOME.hostCall.text} />
     </>
-  );
-}
-
-function Steps({ title, steps }: { title: string; steps: [string, string][] }) {
-  return (
-    <div>
-      <h3 className="text-lg font-semibold text-brand-700">{title}</h3>
-      <ol className="mt-4 space-y-4">
-        {steps.map(([name, text], index) => (
-          <li key={name} className="flex gap-4">
-            <span
-              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
-              aria-hidden="true"
-            >
-              {index + 1}
-            </span>
-            <div>
-              <p className="font-semibold">{name}</p>
-              <p className="text-slate-700">{text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }

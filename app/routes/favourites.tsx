@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { addRemoveSpaceToFav } from "~/api/space/favourites.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -26,17 +27,16 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const client = api(request);
-  const answer = await client.post<{ spaceId: string; favouriteSpace: boolean }>(
-    "/space/addRemoveSpaceToFav",
-    {
+  const answer = await client.call(addRemoveSpaceToFav, {
+    body: {
       spaceId: String(form.get("spaceId") ?? ""),
       ...(form.has("favourite") ? { favourite: form.get("favourite") === "true" } : {}),
     },
-  );
+  });
   const toast = !answer.ok
     ? answer.toast
     : answer.result.favouriteSpace
       ? makeToast("success", "Saved to your saved spaces.")
       : makeToast("success", "Removed from your saved spaces.");
-  return redirectWithToast(returnTo, toast, { headers: client.headers });
+  return redirectWithToast(returnTo, toast);
 }

@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { aboutListing } from "~/api/enquiry/about-listing.server";
 import { ContactFields, PlaceFields, ThankYou } from "~/components/enquiries/enquiry-fields";
 import { loadEnquiryPage, sentPath } from "~/components/enquiries/enquiry-page.server";
 import { LIST_WITH_US_PATH } from "~/components/enquiries/paths";
 import { Steps } from "~/components/landing/steps";
 import { ErrorList, SubmitButton, TextAreaField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { LANDINGS } from "~/content/landing";
 import { ENQUIRY_MESSAGE_MAX_LENGTH } from "~/domain/enquiry";
 import { ListingEnquiryForm } from "~/domain/enquiry-rules.server";
@@ -41,24 +43,22 @@ type ListingEnquiryFields = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, ...page } = await loadEnquiryPage(request);
-  return data(page, { headers: client.headers });
+  return data(page);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const client = api(request);
   const submission = parseWithZod(await request.formData(), { schema: ListingEnquiryForm });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post("/enquiry/aboutListing", submission.value);
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast(sentPath(PATH, submission.value), makeToast("success", answer.message), {
-    headers: client.headers,
-  });
+  const answer = await client.call(aboutListing, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast(sentPath(PATH, submission.value), makeToast("success", answer.message));
 }
 
 export default function ListWithUs() {
   const { cities, defaults, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<ListingEnquiryFields>({
     id: "list-with-us",
     lastResult: actionData?.result,
@@ -143,7 +143,7 @@ export default function ListWithUs() {
                   />
                 </fieldset>
                 <ErrorList id={form.errorId} errors={form.errors} />
-                <SubmitButton pending={navigation.state === "submitting"}>Send to our team</SubmitButton>
+                <SubmitButton pending={isPending}>Send to our team</SubmitButton>
               </Form>
             )}
           </div>

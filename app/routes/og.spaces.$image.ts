@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
-import type { SpaceBrief } from "~/api/listing-page.server";
+import { viewSpaceBrief } from "~/api/space/listing-page.server";
 import { coverPhoto, type ImageView } from "~/domain/space";
 import { api } from "~/services/api.server";
 import { getStorage, isSafeKey, UPLOADS_PATH } from "~/services/storage.server";
@@ -20,7 +20,7 @@ const NAME = /^([0-9a-f-]{36})\.jpg$/i;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = NAME.exec(params.image ?? "");
   if (!match) return notFound();
-  const brief = await api(request).get<SpaceBrief>("/space/viewSpaceBrief", { spaceId: match[1] });
+  const brief = await api(request).call(viewSpaceBrief, { query: { spaceId: match[1] as string } });
   if (!brief.ok || brief.result.status !== "active") return notFound();
   const cover = coverPhoto(brief.result);
   if (!cover) return notFound();

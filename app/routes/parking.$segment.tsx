@@ -14,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const segment = findSegment("parking", params.segment);
   if (!segment) notFound();
-  const { cities, toast, headers } = await loadCities(request);
-  return data({ segment, cities, toast }, { headers });
+  const { cities, toast } = await loadCities(request);
+  return data({ segment, cities, toast });
 }
 
 export default function ParkingSegment() {

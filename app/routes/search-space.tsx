@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { RecentSearchView, SearchResult } from "~/api/search.server";
-import type { CityListItem, Profile } from "~/api/user.server";
+import type { SearchResult } from "~/api/space/search.server";
+import * as searchApi from "~/api/space/search.server";
+import * as userApi from "~/api/user/user.server";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
@@ -12,7 +13,6 @@ import { SearchMap } from "~/components/search/search-map";
 import { keepVisitorSearch, readVisitorSearches } from "~/components/search/visitor-recent-searches.server";
 import { SpaceCard } from "~/components/space-card";
 import {
-  type BudgetMeter,
   describeSearch,
   isBlankSearch,
   MAX_SEARCH_PAGE,
@@ -88,10 +88,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const client = api(request);
-  const headers = client.headers;
+  // The page's own Set-Cookie (a visitor's recent searches); the API's are added by app/server-build.ts.
+  const headers = new Headers();
   const [profile, cityList] = await Promise.all([
-    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
-    client.get<CityListItem[]>("/user/cityList"),
+    hasSessionCookie(request) ? client.call(userApi.viewUserProfile) : null,
+    client.call(userApi.cityList),
   ]);
   const cities = cityList.ok
     ? cityList.result.map(({ name, slug, province, latitude, longitude }) => ({
@@ -127,16 +128,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const query = parsed.query;
   const search = searchParamsOf(query);
-  const budgetPath =
-    query.storageType === "storage" ? "/space/getBudgetMeterForStorage" : "/space/getBudgetMeterforParking";
+  const budgetMeter =
+    query.storageType === "storage" ? searchApi.getBudgetMeterForStorage : searchApi.getBudgetMeterforParking;
   const [answer, budget] = await Promise.all([
-    client.post<SearchResult>(`/space/newSpaceSearch/${page}`, undefined, apiQuery(search)),
-    client.get<BudgetMeter>(budgetPath, apiQuery(search, ["storageType", "minPrice", "maxPrice"])),
+    client.call(searchApi.newSpaceSearch, { params: { n: String(page) }, query: apiQuery(search) }),
+    client.call(budgetMeter, { query: apiQuery(search, ["storageType", "minPrice", "maxPrice"]) }),
   ]);
 
   const recentQueries = await recentSearches({
     request,
     client,
+    headers,
     loggedIn,
     save: answer.ok && page === 1 && !isBlankSearch(query) && isOwnNavigation(request),
     normalized: searchParamsOf(recentSearchQuery(query)).toString(),
@@ -198,26 +200,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function recentSearches({
   request,
   client,
+  headers,
   loggedIn,
   save,
   normalized,
 }: {
   request: Request;
   client: ReturnType<typeof api>;
+  /** Where the visitor's recent-searches cookie goes, when it changes. */
+  headers: Headers;
   loggedIn: boolean;
   save: boolean;
   normalized: string;
 }): Promise<string[]> {
   if (loggedIn) {
     const list = save
-      ? await client.post<RecentSearchView[]>("/space/recentSearch", { query: normalized })
-      : await client.get<RecentSearchView[]>("/space/recentSearch");
+      ? await client.call(searchApi.postRecentSearch, { body: { query: normalized } })
+      : await client.call(searchApi.getRecentSearches);
     return list.ok ? list.result.map((item) => item.query) : [];
   }
   const current = await readVisitorSearches(request);
   if (!save) return current;
   const kept = await keepVisitorSearch(current, normalized);
-  if (kept.setCookie) client.headers.append("Set-Cookie", kept.setCookie);
+  if (kept.setCookie) headers.append("Set-Cookie", kept.setCookie);
   return kept.searches;
 }
 

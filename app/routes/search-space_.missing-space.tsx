@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { missingSpace } from "~/api/space/missing-space.server";
 import { ContactFields, PlaceFields, ThankYou } from "~/components/enquiries/enquiry-fields";
 import { loadEnquiryPage, sentPath } from "~/components/enquiries/enquiry-page.server";
 import { MISSING_SPACE_PATH } from "~/components/enquiries/paths";
 import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { cityPagePath } from "~/content/cities";
 import { ENQUIRY_MESSAGE_MAX_LENGTH, SIZE_MAX_LENGTH } from "~/domain/enquiry";
 import { MissingSpaceForm } from "~/domain/enquiry-rules.server";
@@ -45,24 +47,22 @@ type MissingSpaceFields = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, ...page } = await loadEnquiryPage(request);
-  return data(page, { headers: client.headers });
+  return data(page);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const client = api(request);
   const submission = parseWithZod(await request.formData(), { schema: MissingSpaceForm });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post("/space/missingSpace", submission.value);
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast(sentPath(PATH, submission.value), makeToast("success", answer.message), {
-    headers: client.headers,
-  });
+  const answer = await client.call(missingSpace, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast(sentPath(PATH, submission.value), makeToast("success", answer.message));
 }
 
 export default function MissingSpace() {
   const { cities, defaults, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<MissingSpaceFields>({
     id: "missing-space",
     lastResult: actionData?.result,
@@ -148,7 +148,7 @@ export default function MissingSpace() {
               maxLength={ENQUIRY_MESSAGE_MAX_LENGTH}
             />
             <ErrorList id={form.errorId} errors={form.errors} />
-            <SubmitButton pending={navigation.state === "submitting"}>Send my request</SubmitButton>
+            <SubmitButton pending={isPending}>Send my request</SubmitButton>
           </Form>
         )}
       </div>

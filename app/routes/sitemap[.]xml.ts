@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { SitemapListings } from "~/api/listing-page.server";
+import { sitemapListings } from "~/api/space/listing-page.server";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const part = partText === null ? null : Number(partText);
   if (part !== null && !(Number.isInteger(part) && part >= 1 && part <= 1000)) return notFound();
 
-  const answer = await api(request).get<SitemapListings>("/space/sitemapListings", { page: part ?? 1 });
+  const answer = await api(request).call(sitemapListings, { query: { page: part ?? 1 } });
   if (!answer.ok) throw new Response(answer.message, { status: answer.status });
   const { listings, cities, total, pageSize } = answer.result;
   const origin = publicOrigin(request);

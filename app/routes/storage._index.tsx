@@ -9,8 +9,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () => pageMeta(LANDINGS.storage.heading, LANDINGS.storage.lead);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cities, toast, headers } = await loadCities(request);
-  return data({ cities, toast }, { headers });
+  const { cities, toast } = await loadCities(request);
+  return data({ cities, toast });
 }
 
 export default function StorageLanding() {

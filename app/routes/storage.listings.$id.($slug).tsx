@@ -8,12 +8,14 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
-import type { SpaceBrief } from "~/api/listing-page.server";
-import type { Profile } from "~/api/user.server";
+import { aboutSpace } from "~/api/enquiry/about-space.server";
+import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
+import { getAvailableSpace } from "~/api/space/spaces.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
-import { type Availability, AvailabilityCheck } from "~/components/listing/availability";
+import { AvailabilityCheck } from "~/components/listing/availability";
 import { HostCard } from "~/components/listing/host-card";
 import { listingPageView } from "~/components/listing/listing-page.server";
 import { ListingSummary } from "~/components/listing/listing-summary";
@@ -36,7 +38,7 @@ import { makeToast } from "~/utils/toast";
  * Works without JavaScript: the calculator and the availability check are GET forms, the heart and the question
  * POST forms; JavaScript makes the calculator live, the map draw and the share button open the share sheet.
  *
- * The page's JavaScript must stay within 100 KB gzip (issue #5), so the loader makes everything that needs the
+ * The page's JavaScript must stay within 100 KB gzip (bench/), so the loader makes everything that needs the
  * vocabularies, units, money and pricing rules (listingPageView, a .server module): the words of the listing, the
  * calculator with its answer (the browser loads the pricing only when the form is used) and the meta.
  */
@@ -46,8 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = api(request);
   const spaceId = params.id ?? "";
   const [brief, profile] = await Promise.all([
-    client.get<SpaceBrief>("/space/viewSpaceBrief", { spaceId }),
-    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
+    client.call(viewSpaceBrief, { query: { spaceId } }),
+    hasSessionCookie(request) ? client.call(viewUserProfile) : null,
   ]);
   if (!brief.ok) {
     if (brief.status === 404 || brief.status === 400) notFound();
@@ -55,40 +57,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const space = brief.result;
   if (url.pathname !== space.path) {
-    throw redirect(`${space.path}${url.search}`, { status: 301, headers: client.headers });
+    throw redirect(`${space.path}${url.search}`, { status: 301 });
   }
 
   // A view counts once per visitor per day (the API sets the visitor cookie); not the host's, nor a crawler's.
   if (!space.isOwner && space.status === "active" && !isbot(request.headers.get("User-Agent") ?? "")) {
-    await client.post("/space/spaceView", { spaceId: space._id });
+    await client.call(spaceView, { body: { spaceId: space._id } });
   }
 
   const from = url.searchParams.get("from") ?? "";
   const availability = from
-    ? await client.get<Availability>("/space/getAvailableSpace", { spaceId: space._id, startDate: from })
+    ? await client.call(getAvailableSpace, { query: { spaceId: space._id, startDate: from } })
     : null;
 
   const origin = publicOrigin(request);
-  return data(
-    {
-      space,
-      ...listingPageView(space, {
-        search: url.searchParams,
-        measurementUnit: profile?.ok ? profile.result.measurementUnit : null,
-        origin,
-      }),
-      loggedIn: Boolean(profile?.ok),
-      from,
-      availability: availability
-        ? availability.ok
-          ? { ok: true as const, result: availability.result }
-          : { ok: false as const, message: availability.message }
-        : null,
-      returnTo: `${url.pathname}${url.search}`,
-      canonicalUrl: `${origin}${space.path}`,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    space,
+    ...listingPageView(space, {
+      search: url.searchParams,
+      measurementUnit: profile?.ok ? profile.result.measurementUnit : null,
+      origin,
+    }),
+    loggedIn: Boolean(profile?.ok),
+    from,
+    availability: availability
+      ? availability.ok
+        ? { ok: true as const, result: availability.result }
+        : { ok: false as const, message: availability.message }
+      : null,
+    returnTo: `${url.pathname}${url.search}`,
+    canonicalUrl: `${origin}${space.path}`,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -96,19 +95,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") !== ASK_INTENT) throw new Response("Unknown form.", { status: 400 });
   const client = api(request);
   // A session that has ended sends the user home with the session-expired toast (spec §4).
-  const profile = hasSessionCookie(request) ? await client.get<Profile>("/user/viewUserProfile") : null;
+  const profile = hasSessionCookie(request) ? await client.call(viewUserProfile) : null;
   const submission = parseWithZod(form, { schema: questionFormSchema(Boolean(profile?.ok)) });
-  if (submission.status !== "success") return formFailure(submission, { headers: client.headers });
-  const answer = await client.post("/enquiry/aboutSpace", { spaceId: params.id ?? "", ...submission.value });
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return data(
-    {
-      result: submission.reply({ resetForm: true }),
-      toast: makeToast("success", answer.message),
-      sent: true,
-    },
-    { headers: client.headers },
-  );
+  if (submission.status !== "success") return formFailure(submission);
+  const answer = await client.call(aboutSpace, { body: { spaceId: params.id ?? "", ...submission.value } });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return data({
+    result: submission.reply({ resetForm: true }),
+    toast: makeToast("success", answer.message),
+    sent: true,
+  });
 }
 
 /** The loader made the meta (listingPageView), with the words and prices it needs. */

@@ -6,7 +6,8 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ApiClient } from "~/services/api.server";
+import { personaStatus } from "~/api/user/verification.server";
+import type { ApiClient, ResultOf } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { identityProvider, signSandboxResult } from "~/services/identity.server";
 import { pageMeta } from "~/utils/meta";
@@ -27,13 +28,13 @@ export const meta: MetaFunction = () =>
 
 const RETURN_TO = "/user-profile/profile-persona-verification";
 
-type Check = { reference: string; provider: string; status: "pending" | "passed" | "failed" };
+type Check = ResultOf<typeof personaStatus>;
 
 /** The logged-in user's check with this reference, if the sandbox runs it; else Not found. */
 async function sandboxCheck(client: ApiClient, reference: string | undefined): Promise<Check> {
   const notFound = () => new Response("Not found", { status: 404 });
   if (identityProvider()?.name !== "sandbox") throw notFound();
-  const answer = await client.get<Check>("/user/persona", { reference: reference ?? "" });
+  const answer = await client.call(personaStatus, { query: { reference: reference ?? "" } });
   // Not a check of this user, none at all, or one another provider runs: the sandbox knows nothing about it.
   if (!answer.ok || answer.result.provider !== "sandbox") throw notFound();
   return answer.result;
@@ -42,7 +43,7 @@ async function sandboxCheck(client: ApiClient, reference: string | undefined): P
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   const { reference, status } = await sandboxCheck(client, params.reference);
-  return data({ reference, status }, { status: status === "pending" ? 200 : 409, headers: client.headers });
+  return data({ reference, status }, { status: status === "pending" ? 200 : 409 });
 }
 
 /** The sandbox decides: the chosen result goes back to Space Solution with the sandbox's signature. */
@@ -54,9 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response("This check cannot be decided.", { status: 409 });
   }
   const signature = signSandboxResult(reference, result);
-  return redirect(`${RETURN_TO}?${new URLSearchParams({ reference, result, signature })}`, {
-    headers: client.headers,
-  });
+  return redirect(`${RETURN_TO}?${new URLSearchParams({ reference, result, signature })}`);
 }
 
 export default function VerificationSandbox() {

@@ -1,5 +1,49 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiCache, CACHE_SWEEP_MS, CACHE_TTL_MS, CACHED_GETS } from "./api-cache.server";
+import { ENDPOINTS } from "~/api/endpoints.server";
+import { editProfile } from "~/api/user/profile.server";
+import { cityList } from "~/api/user/user.server";
+import { ApiCache, CACHE_SWEEP_MS, CACHE_TTL_MS } from "./api-cache.server";
+
+/** Spec §7 "Caching": the cached GETs, each with the calls that make it stale. */
+const SPEC_CACHING: Record<string, readonly string[]> = {
+  "/user/viewUserProfile": [
+    "/user/editProfile",
+    "/user/updateProfilePic",
+    "/user/updateFirstLogin",
+    "/user/verifyOtp",
+    "/user/persona",
+    "/user/userCorporateProfile",
+    "/user/updateAddress",
+    "/user/googleLogin",
+    "/user/googlejwtLogin",
+    "/user/facebookLogin",
+    "/space/applyReferralCode",
+  ],
+  "/user/cityList": [],
+  "/rating/getReviewsByMe": ["/rating/rateUser"],
+  "/rating/reviewsToWrite": ["/rating/rateUser"],
+  "/space/myShortListedSpace": ["/space/addRemoveSpaceToFav"],
+  "/user/viewAccountSettings": [
+    "/user/editProfile",
+    "/user/updateAccountSettings",
+    "/user/updatePayoutDetails",
+  ],
+};
+
+/** The spec's calls that are not declared yet: they must carry their cache declarations when they are. */
+const NOT_BUILT_YET = [
+  "/rating/getReviewsByMe",
+  "/rating/reviewsToWrite",
+  "/rating/rateUser",
+  "/user/updateAccountSettings",
+  "/user/updatePayoutDetails",
+];
+
+const declared = (path: string) => ENDPOINTS.filter((endpoint) => endpoint.path === path);
+
+/** The cached GETs a call declares stale ("all" is logout's: it clears the user instead). */
+const staleAfter = (call: (typeof ENDPOINTS)[number]) =>
+  call.invalidates === "all" ? [] : (call.invalidates ?? []);
 
 describe("ApiCache", () => {
   let cache: ApiCache;
@@ -19,8 +63,8 @@ describe("ApiCache", () => {
     for (let i = 0; i < count; i++) cache.set(`user-${i}`, "/user/cityList", "", { i });
   }
 
-  it("lists the calls the spec caches", () => {
-    expect(Object.keys(CACHED_GETS).sort()).toEqual([
+  it("caches the calls the spec caches, as the endpoints declare them", () => {
+    expect(Object.keys(SPEC_CACHING).sort()).toEqual([
       "/rating/getReviewsByMe",
       "/rating/reviewsToWrite",
       "/space/myShortListedSpace",
@@ -28,9 +72,41 @@ describe("ApiCache", () => {
       "/user/viewAccountSettings",
       "/user/viewUserProfile",
     ]);
-    expect(ApiCache.isCached("/user/cityList")).toBe(true);
-    expect(ApiCache.isCached("/space/spaceDetails")).toBe(false);
-    expect(ApiCache.isCached("toString")).toBe(false);
+    const cached = ENDPOINTS.filter((endpoint) => ApiCache.isCached(endpoint)).map(
+      (endpoint) => endpoint.path,
+    );
+    expect(cached.sort()).toEqual(
+      Object.keys(SPEC_CACHING)
+        .filter((path) => !NOT_BUILT_YET.includes(path))
+        .sort(),
+    );
+    for (const path of NOT_BUILT_YET) expect(declared(path)).toEqual([]);
+    expect(ApiCache.isCached(cityList)).toBe(true);
+    expect(ApiCache.isCached({ method: "GET", path: "/space/spaceDetails" })).toBe(false);
+    expect(ApiCache.isCached({ method: "GET", path: "toString" })).toBe(false);
+    // Only a GET is ever served from the cache.
+    expect(ApiCache.isCached({ method: "POST", path: "/user/cityList", cache: true })).toBe(false);
+  });
+
+  it("drops each cached answer after the calls the spec says make it stale, as they declare", () => {
+    for (const [get, staleCalls] of Object.entries(SPEC_CACHING)) {
+      for (const path of staleCalls) {
+        for (const call of declared(path).filter((endpoint) => endpoint.method !== "GET")) {
+          expect(staleAfter(call).map((endpoint) => endpoint.path)).toContain(get);
+        }
+      }
+    }
+    // And no call declares more than the spec's list (or names a GET that is not cached).
+    for (const call of ENDPOINTS) {
+      if (call.invalidates === undefined || call.invalidates === "all") continue;
+      for (const get of call.invalidates) {
+        expect(get.cache).toBe(true);
+        expect(SPEC_CACHING[get.path]).toContain(call.path);
+      }
+    }
+    expect(
+      ENDPOINTS.filter((endpoint) => endpoint.invalidates === "all").map((endpoint) => endpoint.path),
+    ).toEqual(["/user/logout"]);
   });
 
   it("returns an entry for 180 s and nothing after", () => {
@@ -74,19 +150,19 @@ describe("ApiCache", () => {
     cache.set("alice", "/user/cityList", "page=2", ["Cebu"]);
     cache.set("alice", "/user/viewUserProfile", "", { name: "Alice" });
 
-    cache.invalidate("alice", "/user/cityList");
+    cache.invalidate("alice", cityList.path);
 
     expect(cache.get("alice", "/user/cityList", "")).toBeUndefined();
     expect(cache.get("alice", "/user/cityList", "page=2")).toBeUndefined();
     expect(cache.get("alice", "/user/viewUserProfile", "")).toEqual({ name: "Alice" });
   });
 
-  it("invalidate drops the cached GETs that list the path as making them stale", () => {
+  it("invalidate drops the cached GETs that the call declares stale", () => {
     cache.set("alice", "/user/viewUserProfile", "", { name: "Alice" });
     cache.set("alice", "/user/viewAccountSettings", "", { sms: true });
     cache.set("alice", "/user/cityList", "", ["Manila"]);
 
-    cache.invalidate("alice", "/user/editProfile");
+    cache.invalidate("alice", editProfile.path, staleAfter(editProfile));
 
     expect(cache.get("alice", "/user/viewUserProfile", "")).toBeUndefined();
     expect(cache.get("alice", "/user/viewAccountSettings", "")).toBeUndefined();
@@ -97,7 +173,7 @@ describe("ApiCache", () => {
     cache.set("alice", "/user/viewUserProfile", "", { name: "Alice" });
     cache.set("bob", "/user/viewUserProfile", "", { name: "Bob" });
 
-    cache.invalidate("alice", "/user/editProfile");
+    cache.invalidate("alice", editProfile.path, staleAfter(editProfile));
 
     expect(cache.get("alice", "/user/viewUserProfile", "")).toBeUndefined();
     expect(cache.get("bob", "/user/viewUserProfile", "")).toEqual({ name: "Bob" });

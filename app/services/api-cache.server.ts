@@ -7,38 +7,10 @@ export const CACHE_SWEEP_MS = 15_000;
 export const CACHE_SWEEP_ABOVE = 100;
 
 /**
- * The GET calls whose successful answers are cached, each with the non-GET calls that make it stale
- * (a non-GET call on a cached URL itself always drops that URL's entries).
+ * Which answers are cached, and which calls make them stale, is declared on the endpoints (spec §7 "Caching"): a GET
+ * says `cache: true`, a call that changes what it answers lists it in `invalidates` (app/api/endpoint.ts).
  */
-export const CACHED_GETS: Record<string, readonly string[]> = {
-  // profile
-  "/user/viewUserProfile": [
-    "/user/editProfile",
-    "/user/updateProfilePic",
-    "/user/updateFirstLogin",
-    "/user/verifyOtp",
-    "/user/persona",
-    "/user/userCorporateProfile",
-    "/user/updateAddress",
-    "/user/googleLogin",
-    "/user/googlejwtLogin",
-    "/user/facebookLogin",
-    "/space/applyReferralCode",
-  ],
-  // cities
-  "/user/cityList": [],
-  // reviews by me, reviews to write
-  "/rating/getReviewsByMe": ["/rating/rateUser"],
-  "/rating/reviewsToWrite": ["/rating/rateUser"],
-  // shortlisted spaces
-  "/space/myShortListedSpace": ["/space/addRemoveSpaceToFav"],
-  // notification profile and payout details (account settings holds both)
-  "/user/viewAccountSettings": [
-    "/user/editProfile",
-    "/user/updateAccountSettings",
-    "/user/updatePayoutDetails",
-  ],
-};
+type Declaration = { method: string; path: string; cache?: boolean };
 
 type Entry = { userKey: string; path: string; value: unknown; expiresAt: number };
 
@@ -51,8 +23,9 @@ export class ApiCache {
     this.timer.unref?.();
   }
 
-  static isCached(path: string): boolean {
-    return Object.hasOwn(CACHED_GETS, path);
+  /** Whether successful answers of this endpoint are cached: the GETs that say so. */
+  static isCached(endpoint: Declaration): boolean {
+    return endpoint.method === "GET" && endpoint.cache === true;
   }
 
   get size(): number {
@@ -75,10 +48,10 @@ export class ApiCache {
   }
 
   /** After a non-GET call on `path`: drops this user's entries for that URL and for the GETs it makes stale. */
-  invalidate(userKey: string, path: string): void {
+  invalidate(userKey: string, path: string, stale: readonly { path: string }[] = []): void {
     for (const [k, entry] of this.entries) {
       if (entry.userKey !== userKey) continue;
-      if (entry.path === path || CACHED_GETS[entry.path]?.includes(path)) this.entries.delete(k);
+      if (entry.path === path || stale.some((get) => get.path === entry.path)) this.entries.delete(k);
     }
   }
 

@@ -1,9 +1,57 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod/v4";
+import { defineEndpoint, type HttpMethod } from "~/api/endpoint";
 import { ApiClient, httpTransport, SESSION_EXPIRED_MESSAGE } from "./api.server";
 import { ApiCache, CACHE_TTL_MS } from "./api-cache.server";
 import { readToast } from "./toast.server";
 
 const PAGE_URL = "http://localhost:3000/some/page";
+
+/**
+ * Endpoints as the client sees them: only their method, path and cache declarations matter here (the fake API
+ * answers), and their loose schemas take whatever a test sends.
+ */
+function endpoint(
+  method: HttpMethod,
+  path: string,
+  declared: { cache?: boolean; invalidates?: readonly { path: string }[] | "all" } = {},
+) {
+  return defineEndpoint({
+    method,
+    path,
+    auth: "none",
+    summary: "A test's endpoint.",
+    query: z.looseObject({}),
+    body: z.looseObject({}),
+    ...declared,
+    async handler(): Promise<unknown> {
+      return null;
+    },
+  });
+}
+const cityList = endpoint("GET", "/user/cityList", { cache: true });
+const viewUserProfile = endpoint("GET", "/user/viewUserProfile", { cache: true });
+const getReviewsByMe = endpoint("GET", "/rating/getReviewsByMe", { cache: true });
+const myShortListedSpace = endpoint("GET", "/space/myShortListedSpace", { cache: true });
+const clearShortList = endpoint("DELETE", "/space/myShortListedSpace");
+const spaceDetails = endpoint("GET", "/space/spaceDetails");
+const search = endpoint("GET", "/space/search");
+const deleteSpace = defineEndpoint({
+  method: "DELETE",
+  path: "/space/deleteSpace/{id}",
+  auth: "none",
+  summary: "A test's endpoint with a path parameter.",
+  params: z.object({ id: z.coerce.number() }),
+  async handler(): Promise<unknown> {
+    return null;
+  },
+});
+const book = endpoint("POST", "/reservation/book");
+const pay = endpoint("POST", "/reservation/pay");
+const addSpace = endpoint("POST", "/space/addSpace");
+const editProfile = endpoint("POST", "/user/editProfile", { invalidates: [viewUserProfile] });
+const login = endpoint("POST", "/user/login", { invalidates: [viewUserProfile] });
+const logout = endpoint("POST", "/user/logout", { invalidates: "all" });
 const PROVIDER = "https://pay.example.ph";
 
 type Answer = {
@@ -98,7 +146,7 @@ describe("ApiClient", () => {
     it("calls /api on the page's origin with the method and path", async () => {
       const { transport, sent } = fakeApi();
 
-      await client(transport).delete("/space/deleteSpace/42");
+      await client(transport).call(deleteSpace, { params: { id: 42 } });
 
       expect(sent).toHaveLength(1);
       expect(sent[0]?.method).toBe("DELETE");
@@ -114,7 +162,7 @@ describe("ApiClient", () => {
         allowedRedirectOrigins: [],
       });
 
-      await api.get("/space/spaceDetails");
+      await api.call(spaceDetails);
 
       expect(sent[0]?.url).toBe("https://spacesolution.ph/api/space/spaceDetails");
     });
@@ -127,7 +175,7 @@ describe("ApiClient", () => {
         allowedRedirectOrigins: [],
       });
 
-      await api.get("/space/spaceDetails");
+      await api.call(spaceDetails);
 
       expect(sent[0]?.headers.get("Cookie")).toBe("ss_session=abc; theme=dark");
       expect(sent[0]?.headers.get("User-Agent")).toBe("Mozilla/5.0 Test");
@@ -144,7 +192,7 @@ describe("ApiClient", () => {
         clientAddress: "192.0.2.7",
       });
 
-      await api.post("/user/login", { email: "a@b.ph", password: "x" });
+      await api.call(login, { body: { email: "a@b.ph", password: "x" } });
 
       expect(transport).toHaveBeenCalledWith(expect.any(Request), { clientAddress: "192.0.2.7" });
       expect(sent[0]?.headers.has("X-Forwarded-For")).toBe(false);
@@ -164,7 +212,7 @@ describe("ApiClient", () => {
           cache,
           allowedRedirectOrigins: [],
           clientAddress: "192.0.2.7",
-        }).post("/user/login", {});
+        }).call(login, { body: {} });
         await transport(new Request("http://x/api/user/cityList", { headers: forged }), {});
 
         expect(fetched[0]?.url).toBe("http://api.internal:4000/api/user/login");
@@ -178,7 +226,7 @@ describe("ApiClient", () => {
     it("sends no Cookie header for a visitor without cookies", async () => {
       const { transport, sent } = fakeApi();
 
-      await client(transport, null).get("/space/spaceDetails");
+      await client(transport, null).call(spaceDetails);
 
       expect(sent[0]?.headers.has("Cookie")).toBe(false);
     });
@@ -186,7 +234,7 @@ describe("ApiClient", () => {
     it("sends a POST body as JSON with its Content-Type", async () => {
       const { transport, sent } = fakeApi();
 
-      await client(transport).post("/user/editProfile", { firstName: "Juan", tags: ["a"] });
+      await client(transport).call(editProfile, { body: { firstName: "Juan", tags: ["a"] } });
 
       expect(sent[0]?.method).toBe("POST");
       expect(sent[0]?.headers.get("Content-Type")).toBe("application/json");
@@ -196,7 +244,7 @@ describe("ApiClient", () => {
     it("sends neither body nor Content-Type for a GET", async () => {
       const { transport, sent } = fakeApi();
 
-      await client(transport).get("/space/spaceDetails");
+      await client(transport).call(spaceDetails);
 
       expect(sent[0]?.headers.has("Content-Type")).toBe(false);
       expect(sent[0]?.body).toBe("");
@@ -205,14 +253,16 @@ describe("ApiClient", () => {
     it("serialises the query sorted by name, repeating arrays and skipping empty values", async () => {
       const { transport, sent } = fakeApi();
 
-      await client(transport).get("/space/search", {
-        type: "parking",
-        city: "Quezon City",
-        amenities: ["cctv", 2],
-        page: 1,
-        covered: false,
-        minPrice: undefined,
-        maxPrice: null,
+      await client(transport).call(search, {
+        query: {
+          type: "parking",
+          city: "Quezon City",
+          amenities: ["cctv", 2],
+          page: 1,
+          covered: false,
+          minPrice: undefined,
+          maxPrice: null,
+        },
       });
 
       expect(sent[0]?.url).toBe(
@@ -228,7 +278,7 @@ describe("ApiClient", () => {
       }));
       const api = client(transport);
 
-      await api.post("/user/login", { email: "a@b.ph" });
+      await api.call(login, { body: { email: "a@b.ph" } });
 
       expect(api.headers.getSetCookie()).toEqual(["ss_session=new; Path=/; HttpOnly", "lang=fil; Path=/"]);
     });
@@ -239,8 +289,8 @@ describe("ApiClient", () => {
       );
       const api = client(transport, "ss_session=abc; theme=dark");
 
-      await api.post("/user/login", {});
-      await api.get("/space/spaceDetails");
+      await api.call(login, { body: {} });
+      await api.call(spaceDetails);
 
       expect(sent[0]?.headers.get("Cookie")).toBe("ss_session=abc; theme=dark");
       expect(sent[1]?.headers.get("Cookie")).toBe("theme=dark; ss_session=new");
@@ -252,8 +302,8 @@ describe("ApiClient", () => {
       );
       const api = client(transport, "ss_session=abc; theme=dark");
 
-      await api.post("/user/logout");
-      await api.get("/space/spaceDetails");
+      await api.call(logout);
+      await api.call(spaceDetails);
 
       expect(sent[1]?.headers.get("Cookie")).toBe("theme=dark");
     });
@@ -266,8 +316,8 @@ describe("ApiClient", () => {
       );
       const api = client(transport);
 
-      await api.post("/user/logout");
-      await api.get("/space/spaceDetails");
+      await api.call(logout);
+      await api.call(spaceDetails);
 
       expect(sent[1]?.headers.has("Cookie")).toBe(false);
     });
@@ -281,7 +331,7 @@ describe("ApiClient", () => {
         result: { id: "sp-1" },
       }));
 
-      const answer = await client(transport).post("/space/addSpace", { name: "Garage" });
+      const answer = await client(transport).call(addSpace, { body: { name: "Garage" } });
 
       expect(answer).toEqual({ ok: true, status: 201, message: "Space created.", result: { id: "sp-1" } });
     });
@@ -292,9 +342,9 @@ describe("ApiClient", () => {
       const { transport } = fakeApi(() => ({ result: ["Manila", "Cebu"] }));
       const api = client(transport);
 
-      const first = await api.get("/user/cityList");
+      const first = await api.call(cityList);
       vi.advanceTimersByTime(CACHE_TTL_MS - 1);
-      const second = await api.get("/user/cityList");
+      const second = await api.call(cityList);
 
       expect(transport).toHaveBeenCalledTimes(1);
       expect(second).toEqual(first);
@@ -304,8 +354,8 @@ describe("ApiClient", () => {
     it("shares the cache between clients of the same session", async () => {
       const { transport } = fakeApi(() => ({ result: { firstName: "Juan" } }));
 
-      await client(transport).get("/user/viewUserProfile");
-      const again = await client(transport).get("/user/viewUserProfile");
+      await client(transport).call(viewUserProfile);
+      const again = await client(transport).call(viewUserProfile);
 
       expect(transport).toHaveBeenCalledTimes(1);
       expect(again).toMatchObject({ ok: true, result: { firstName: "Juan" } });
@@ -315,9 +365,9 @@ describe("ApiClient", () => {
       const { transport } = fakeApi(() => ({ result: ["Manila"] }));
       const api = client(transport);
 
-      await api.get("/user/cityList");
+      await api.call(cityList);
       vi.advanceTimersByTime(CACHE_TTL_MS);
-      await api.get("/user/cityList");
+      await api.call(cityList);
 
       expect(transport).toHaveBeenCalledTimes(2);
     });
@@ -326,9 +376,9 @@ describe("ApiClient", () => {
       const { transport } = fakeApi(() => ({ result: [] }));
       const api = client(transport);
 
-      await api.get("/rating/getReviewsByMe", { page: 1, size: 10 });
-      await api.get("/rating/getReviewsByMe", { size: 10, page: 1 });
-      await api.get("/rating/getReviewsByMe", { page: 2, size: 10 });
+      await api.call(getReviewsByMe, { query: { page: 1, size: 10 } });
+      await api.call(getReviewsByMe, { query: { size: 10, page: 1 } });
+      await api.call(getReviewsByMe, { query: { page: 2, size: 10 } });
 
       expect(transport).toHaveBeenCalledTimes(2);
     });
@@ -337,8 +387,8 @@ describe("ApiClient", () => {
       const { transport } = fakeApi(() => ({ result: { id: "sp-1" } }));
       const api = client(transport);
 
-      await api.get("/space/spaceDetails");
-      await api.get("/space/spaceDetails");
+      await api.call(spaceDetails);
+      await api.call(spaceDetails);
 
       expect(transport).toHaveBeenCalledTimes(2);
     });
@@ -346,9 +396,9 @@ describe("ApiClient", () => {
     it("keeps entries per user: another session cookie misses", async () => {
       const { transport } = fakeApi(() => ({ result: { firstName: "Juan" } }));
 
-      await client(transport, "ss_session=abc").get("/user/viewUserProfile");
-      await client(transport, "ss_session=xyz").get("/user/viewUserProfile");
-      await client(transport, null).get("/user/viewUserProfile");
+      await client(transport, "ss_session=abc").call(viewUserProfile);
+      await client(transport, "ss_session=xyz").call(viewUserProfile);
+      await client(transport, null).call(viewUserProfile);
 
       expect(transport).toHaveBeenCalledTimes(3);
     });
@@ -360,9 +410,9 @@ describe("ApiClient", () => {
       );
       const api = client(transport);
 
-      const failed = await api.get("/user/cityList");
-      const retried = await api.get("/user/cityList");
-      await api.get("/user/cityList");
+      const failed = await api.call(cityList);
+      const retried = await api.call(cityList);
+      await api.call(cityList);
 
       expect(failed.ok).toBe(false);
       expect(retried).toMatchObject({ ok: true, result: ["Manila"] });
@@ -372,12 +422,12 @@ describe("ApiClient", () => {
     it("drops what a non-GET call makes stale, and only that", async () => {
       const { transport, sent } = fakeApi(() => ({ result: {} }));
       const api = client(transport);
-      await api.get("/user/viewUserProfile");
-      await api.get("/user/cityList");
+      await api.call(viewUserProfile);
+      await api.call(cityList);
 
-      await api.post("/user/editProfile", { firstName: "Juana" });
-      await api.get("/user/viewUserProfile");
-      await api.get("/user/cityList");
+      await api.call(editProfile, { body: { firstName: "Juana" } });
+      await api.call(viewUserProfile);
+      await api.call(cityList);
 
       expect(sent.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
         "GET /api/user/viewUserProfile",
@@ -390,34 +440,34 @@ describe("ApiClient", () => {
     it("drops a cached URL's entry on a non-GET call to that same URL", async () => {
       const { transport } = fakeApi(() => ({ result: [] }));
       const api = client(transport);
-      await api.get("/space/myShortListedSpace");
+      await api.call(myShortListedSpace);
 
-      await api.delete("/space/myShortListedSpace");
-      await api.get("/space/myShortListedSpace");
+      await api.call(clearShortList);
+      await api.call(myShortListedSpace);
 
       expect(transport).toHaveBeenCalledTimes(3);
     });
 
     it("does not drop other users' entries on a non-GET call", async () => {
       const { transport } = fakeApi(() => ({ result: {} }));
-      await client(transport, "ss_session=xyz").get("/user/viewUserProfile");
+      await client(transport, "ss_session=xyz").call(viewUserProfile);
 
-      await client(transport, "ss_session=abc").post("/user/editProfile", {});
-      await client(transport, "ss_session=xyz").get("/user/viewUserProfile");
+      await client(transport, "ss_session=abc").call(editProfile, { body: {} });
+      await client(transport, "ss_session=xyz").call(viewUserProfile);
 
       expect(transport).toHaveBeenCalledTimes(2);
     });
 
     it("clears all of the user's entries on logout", async () => {
       const { transport } = fakeApi(() => ({ result: {} }));
-      await client(transport).get("/user/viewUserProfile");
-      await client(transport).get("/user/cityList");
-      await client(transport, "ss_session=xyz").get("/user/cityList");
+      await client(transport).call(viewUserProfile);
+      await client(transport).call(cityList);
+      await client(transport, "ss_session=xyz").call(cityList);
 
-      await client(transport).post("/user/logout");
-      await client(transport).get("/user/viewUserProfile");
-      await client(transport).get("/user/cityList");
-      await client(transport, "ss_session=xyz").get("/user/cityList");
+      await client(transport).call(logout);
+      await client(transport).call(viewUserProfile);
+      await client(transport).call(cityList);
+      await client(transport, "ss_session=xyz").call(cityList);
 
       // 3 first GETs + logout + the two GETs of the logged-out user; the other user's entry is still cached.
       expect(transport).toHaveBeenCalledTimes(6);
@@ -443,11 +493,11 @@ describe("ApiClient", () => {
 
     it("serves the cached profile while the session is live, checking it once per request", async () => {
       const { transport, sessionLive, make } = checkedClient(true, 200);
-      await make().get("/user/viewUserProfile");
+      await make().call(viewUserProfile);
 
       const page = make();
-      const profile = await page.get("/user/viewUserProfile");
-      await page.get("/user/viewUserProfile");
+      const profile = await page.call(viewUserProfile);
+      await page.call(viewUserProfile);
 
       expect(profile).toMatchObject({ ok: true, result: { firstName: "Juan" } });
       expect(transport).toHaveBeenCalledTimes(1);
@@ -457,7 +507,7 @@ describe("ApiClient", () => {
 
     it("does not serve a revoked session its cached profile: the API's 401 ends the session", async () => {
       const { transport, make } = checkedClient(true, 200);
-      await make().get("/user/viewUserProfile");
+      await make().call(viewUserProfile);
       const revoked = checkedClient(false, 401);
 
       const response = await thrown(
@@ -466,7 +516,7 @@ describe("ApiClient", () => {
           cache,
           allowedRedirectOrigins: [],
           sessionLive: revoked.sessionLive,
-        }).get("/user/viewUserProfile"),
+        }).call(viewUserProfile),
       );
 
       expect(transport).toHaveBeenCalledTimes(1);
@@ -477,8 +527,8 @@ describe("ApiClient", () => {
 
     it("asks nothing for a visitor", async () => {
       const { transport, sessionLive, make } = checkedClient(false, 200, null);
-      await make().get("/user/cityList");
-      await make().get("/user/cityList");
+      await make().call(cityList);
+      await make().call(cityList);
 
       expect(transport).toHaveBeenCalledTimes(1);
       expect(sessionLive).not.toHaveBeenCalled();
@@ -509,7 +559,7 @@ describe("ApiClient", () => {
     it("ends the session on an HTTP 401 answer: redirect home, cookie cleared, expiry toast", async () => {
       const { transport } = fakeApi(() => ({ status: 401, responseMessage: "Unauthorized" }));
 
-      const response = await thrown(client(transport).get("/space/spaceDetails"));
+      const response = await thrown(client(transport).call(spaceDetails));
 
       await expectSessionEnded(response);
     });
@@ -521,7 +571,7 @@ describe("ApiClient", () => {
         responseMessage: "Unauthorized",
       }));
 
-      const response = await thrown(client(transport).post("/user/editProfile", {}));
+      const response = await thrown(client(transport).call(editProfile, { body: {} }));
 
       await expectSessionEnded(response);
     });
@@ -535,16 +585,16 @@ describe("ApiClient", () => {
     it("clears the user's cache entries, and only that user's", async () => {
       let expired = false;
       const { transport } = fakeApi(() => (expired ? { status: 401 } : { result: ["Manila"] }));
-      await client(transport).get("/user/cityList");
-      await client(transport).get("/user/viewUserProfile");
-      await client(transport, "ss_session=xyz").get("/user/cityList");
+      await client(transport).call(cityList);
+      await client(transport).call(viewUserProfile);
+      await client(transport, "ss_session=xyz").call(cityList);
 
       expired = true;
-      await thrown(client(transport).get("/space/spaceDetails"));
+      await thrown(client(transport).call(spaceDetails));
       expired = false;
-      await client(transport).get("/user/cityList");
-      await client(transport).get("/user/viewUserProfile");
-      await client(transport, "ss_session=xyz").get("/user/cityList");
+      await client(transport).call(cityList);
+      await client(transport).call(viewUserProfile);
+      await client(transport, "ss_session=xyz").call(cityList);
 
       // 3 first GETs + the 401 + both of the ended session's GETs again.
       expect(transport).toHaveBeenCalledTimes(6);
@@ -559,7 +609,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "http://localhost:3000/booking/done?id=7" },
       }));
 
-      const response = await thrown(client(transport).post("/reservation/pay", {}));
+      const response = await thrown(client(transport).call(pay, { body: {} }));
 
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/booking/done?id=7");
@@ -571,7 +621,7 @@ describe("ApiClient", () => {
         extra: { redirectUrl: "/booking/done" },
       }));
 
-      const response = await thrown(client(transport).post("/reservation/pay", {}));
+      const response = await thrown(client(transport).call(pay, { body: {} }));
 
       expect(response.headers.get("Location")).toBe("/booking/done");
     });
@@ -583,7 +633,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "http://localhost:3000/booking/done" },
       }));
 
-      const response = await thrown(client(transport).post("/reservation/pay", {}));
+      const response = await thrown(client(transport).call(pay, { body: {} }));
 
       expect(response.headers.get("Location")).toBe("/booking/done");
     });
@@ -594,7 +644,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "https://pay.example.ph/checkout/abc?ref=9" },
       }));
 
-      const response = await thrown(client(transport).post("/reservation/pay", {}));
+      const response = await thrown(client(transport).call(pay, { body: {} }));
 
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("https://pay.example.ph/checkout/abc?ref=9");
@@ -607,7 +657,7 @@ describe("ApiClient", () => {
         setCookies: ["cart=; Path=/; Max-Age=0"],
       }));
 
-      const response = await thrown(client(transport).post("/reservation/pay", {}));
+      const response = await thrown(client(transport).call(pay, { body: {} }));
 
       expect(response.headers.getSetCookie()).toEqual(["cart=; Path=/; Max-Age=0"]);
     });
@@ -618,7 +668,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "https://evil.example.com/phish" },
       }));
 
-      const answer = await client(transport).post("/reservation/pay", {});
+      const answer = await client(transport).call(pay, { body: {} });
 
       expect(answer.ok).toBe(false);
       if (answer.ok) return;
@@ -632,7 +682,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "javascript:alert(document.cookie)" },
       }));
 
-      const answer = await client(transport).post("/reservation/pay", {});
+      const answer = await client(transport).call(pay, { body: {} });
 
       expect(answer).toMatchObject({ ok: false, toast: { type: "error" } });
     });
@@ -643,7 +693,7 @@ describe("ApiClient", () => {
         result: { redirectUrl: "//evil.example.com/phish" },
       }));
 
-      const answer = await client(transport).post("/reservation/pay", {});
+      const answer = await client(transport).call(pay, { body: {} });
 
       expect(answer).toMatchObject({ ok: false, toast: { type: "error" } });
     });
@@ -655,7 +705,7 @@ describe("ApiClient", () => {
       ]) {
         const { transport } = fakeApi(() => ({ status: 302, result: { redirectUrl } }));
 
-        const response = await thrown(client(transport).post("/reservation/pay", {}));
+        const response = await thrown(client(transport).call(pay, { body: {} }));
 
         expect(response.headers.get("Location")).toBe("/evil.example.com/x");
       }
@@ -666,7 +716,7 @@ describe("ApiClient", () => {
     it("returns ok false with the status, responseMessage and an error toast", async () => {
       const { transport } = fakeApi(() => ({ status: 404, responseMessage: "Space not found." }));
 
-      const answer = await client(transport).get("/space/spaceDetails");
+      const answer = await client(transport).call(spaceDetails);
 
       expect(answer).toEqual({
         ok: false,
@@ -684,7 +734,7 @@ describe("ApiClient", () => {
         extra: { message: "This space is already booked for those dates." },
       }));
 
-      const answer = await client(transport).post("/reservation/book", {});
+      const answer = await client(transport).call(book, { body: {} });
 
       expect(answer).toMatchObject({
         ok: false,
@@ -709,7 +759,7 @@ describe("ApiClient", () => {
         result: fieldErrors,
       }));
 
-      const answer = await client(transport).post("/user/editProfile", {});
+      const answer = await client(transport).call(editProfile, { body: {} });
 
       expect(answer).toMatchObject({
         ok: false,
@@ -726,7 +776,7 @@ describe("ApiClient", () => {
         result: { a: 1 },
       }));
 
-      const answer = await client(transport).post("/user/editProfile", {});
+      const answer = await client(transport).call(editProfile, { body: {} });
 
       expect(answer).toMatchObject({ ok: false, errors: [] });
     });
@@ -738,7 +788,7 @@ describe("ApiClient", () => {
         responseMessage: "Server error.",
       }));
 
-      const answer = await client(transport).get("/space/spaceDetails");
+      const answer = await client(transport).call(spaceDetails);
 
       expect(answer).toMatchObject({ ok: false, status: 500, message: "Server error." });
     });
@@ -746,7 +796,7 @@ describe("ApiClient", () => {
     it("gives a message naming the status for a non-JSON 502 answer", async () => {
       const { transport } = fakeApi(() => ({ status: 502, raw: "<html><h1>502 Bad Gateway</h1></html>" }));
 
-      const answer = await client(transport).get("/space/spaceDetails");
+      const answer = await client(transport).call(spaceDetails);
 
       expect(answer.ok).toBe(false);
       if (answer.ok) return;
@@ -759,7 +809,7 @@ describe("ApiClient", () => {
     it("treats a 200 answer that is not an envelope as a failure", async () => {
       const transport = vi.fn(async () => Response.json({ hello: "world" }));
 
-      const answer = await client(transport).get("/space/spaceDetails");
+      const answer = await client(transport).call(spaceDetails);
 
       expect(answer).toMatchObject({ ok: false, status: 200, message: "The request failed (200)." });
     });

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
+import type { z } from "zod/v4";
+import type { BodyType, CachedGet, HttpMethod } from "~/api/endpoint";
 import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
 import { API_PREFIX, handleApiRequest } from "~/api/router.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { getEnv, publicOrigin } from "~/env.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -18,8 +21,11 @@ import { toastCookieHeader } from "./toast.server";
  * - a 302 carrying redirectUrl redirects the browser, to this origin or an allow-listed provider origin only;
  * - any other failure comes back as `{ ok: false }` with an Error toast of its message or responseMessage;
  * - successful GETs of the cached calls are kept per user for 180 s; a non-GET call drops what it makes stale;
- *   logout clears the user's entries.
- * Set-Cookie headers from the API collect in `client.headers`; a route returns them with its answer.
+ *   logout clears the user's entries (both declared on the endpoints: `cache`, `invalidates`).
+ * A screen calls an endpoint by its declaration, `client.call(endpoint, { query, params, body })`: the input is typed
+ * by the endpoint's zod schemas and the result by its handler (ADR 0017). Set-Cookie headers from the API collect in
+ * `client.headers` and in the request's answer headers, which app/server-build.ts attaches to whatever the loader or
+ * action answers or throws.
  */
 
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired for safety reasons. Please login again.";
@@ -27,6 +33,50 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired for safety reas
 export type ApiSuccess<T> = { ok: true; status: number; message: string; result: T };
 export type ApiFailure = { ok: false; status: number; message: string; errors: FieldError[]; toast: Toast };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+/** What `call` needs of an endpoint's declaration (app/api/endpoint.ts). */
+export type Callable = {
+  method: HttpMethod;
+  path: string;
+  query?: unknown;
+  params?: unknown;
+  body?: unknown;
+  bodyType?: BodyType;
+  cache?: boolean;
+  invalidates?: readonly CachedGet[] | "all";
+  // Method syntax on purpose: any handler fits, whatever context it takes.
+  handler(context: never): Promise<unknown>;
+};
+
+/** The answer of a successful call: what the endpoint's handler returns. */
+export type ResultOf<E extends Callable> = E extends { handler(context: never): Promise<infer R> }
+  ? R
+  : never;
+
+type Given<S> = Exclude<S, undefined>;
+type NoFields = Record<never, never>;
+/**
+ * A schema's input with the fields it reads from anything (z.preprocess, z.coerce: `unknown`) made optional, as they
+ * are: such a field may be left out.
+ */
+type Loose<T> = T extends object
+  ? { [K in keyof T as unknown extends T[K] ? never : K]: T[K] } & {
+      [K in keyof T as unknown extends T[K] ? K : never]?: T[K];
+    }
+  : T;
+/** One part of a call's input, typed by the endpoint's schema; optional when every field is, absent without one. */
+type Part<K extends string, S> = [Given<S>] extends [never]
+  ? { [key in K]?: never }
+  : Given<S> extends z.ZodType
+    ? NoFields extends Loose<z.input<Given<S>>>
+      ? { [key in K]?: Loose<z.input<Given<S>>> }
+      : { [key in K]: Loose<z.input<Given<S>>> }
+    : { [key in K]?: never };
+
+/** What a call of endpoint E sends: its query, its path parameters and its body (a FormData for uploads). */
+export type CallInput<E extends Callable> = Part<"query", E["query"]> &
+  Part<"params", E["params"]> &
+  (Given<E["bodyType"]> extends "multipart" ? { body: FormData } : Part<"body", E["body"]>);
 
 /** Hands a request to the API: in-process (the router) or over HTTP. `clientAddress` is the browser's address. */
 export type Transport = (request: Request, caller: { clientAddress?: string }) => Promise<Response>;
@@ -41,6 +91,8 @@ export type ApiClientOptions = {
   allowedRedirectOrigins: readonly string[];
   /** The browser's address (the screen request's `context.clientAddress`), for the API's per-address limits. */
   clientAddress?: string;
+  /** Where Set-Cookie headers from the API also go: the answer of the loader or action running now. */
+  responseHeaders?: Headers;
   /**
    * Whether the session of a Cookie header is still live. Asked once per client before a cached answer is served to
    * a logged-in user, so a session ended elsewhere (logged out on another device, password changed) does not keep
@@ -65,46 +117,47 @@ export class ApiClient {
     this.origin = options.publicOrigin ?? new URL(request.url).origin;
   }
 
-  get<T>(path: string, query?: Query) {
-    return this.call<T>("GET", path, { query });
-  }
-  post<T>(path: string, body?: unknown, query?: Query) {
-    return this.call<T>("POST", path, { body, query });
-  }
-  /** A multipart POST (uploads): the form goes as it is, files and all. */
-  postForm<T>(path: string, form: FormData, query?: Query) {
-    return this.call<T>("POST", path, { body: form, query });
-  }
-  put<T>(path: string, body?: unknown, query?: Query) {
-    return this.call<T>("PUT", path, { body, query });
-  }
-  delete<T>(path: string, query?: Query) {
-    return this.call<T>("DELETE", path, { query });
+  /**
+   * Calls an endpoint by its declaration: `{name}` segments of its path are filled from `params`, `query` becomes
+   * the query string and `body` is sent as JSON (a FormData as it is, files and all).
+   */
+  call<E extends Callable>(
+    endpoint: E,
+    ...[input]: NoFields extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+  ): Promise<ApiResult<ResultOf<E>>> {
+    const { query, params, body } = (input ?? {}) as { query?: Query; params?: Query; body?: unknown };
+    return this.exchange(endpoint, fillPath(endpoint.path, params), query, body) as Promise<
+      ApiResult<ResultOf<E>>
+    >;
   }
 
-  async call<T>(
-    method: "GET" | "POST" | "PUT" | "DELETE",
+  private async exchange(
+    endpoint: Callable,
     path: string,
-    { body, query }: { body?: unknown; query?: Query } = {},
-  ): Promise<ApiResult<T>> {
+    query: Query | undefined,
+    body: unknown,
+  ): Promise<ApiResult<unknown>> {
+    const { method } = endpoint;
     const search = toSearch(query);
     const userKey = this.userKey();
     const { cache } = this.options;
-    const cacheable = method === "GET" && ApiCache.isCached(path);
+    const cacheable = ApiCache.isCached(endpoint);
+    const stale = endpoint.invalidates === "all" ? [] : (endpoint.invalidates ?? []);
     if (cacheable) {
       const hit = cache.get(userKey, path, search);
       // A session that has ended gets no cached answer: the call goes to the API, whose 401 ends it here too.
-      if (hit !== undefined && (await this.mayServeCached(userKey))) return hit as ApiSuccess<T>;
+      if (hit !== undefined && (await this.mayServeCached(userKey))) return hit as ApiSuccess<unknown>;
     } else if (method !== "GET") {
-      cache.invalidate(userKey, path);
-      if (path === "/user/logout") cache.clearUser(userKey);
+      cache.invalidate(userKey, path, stale);
+      if (endpoint.invalidates === "all") cache.clearUser(userKey);
     }
 
     const response = await this.send(method, path, search, body);
     // Again after the call: a GET answered while this call was running may have cached what it changed.
-    if (method !== "GET") cache.invalidate(userKey, path);
+    if (method !== "GET") cache.invalidate(userKey, path, stale);
     for (const setCookie of response.headers.getSetCookie()) {
       this.headers.append("Set-Cookie", setCookie);
+      this.options.responseHeaders?.append("Set-Cookie", setCookie);
       this.cookie = mergeCookie(this.cookie, setCookie);
     }
     const payload = await response.json().catch(() => null);
@@ -118,11 +171,11 @@ export class ApiClient {
       return failure(response.status, "We stopped a redirect to a site we do not know.", []);
     }
     if (response.ok && isEnvelope(payload) && code >= 200 && code < 300) {
-      const success: ApiSuccess<T> = {
+      const success: ApiSuccess<unknown> = {
         ok: true,
         status: code,
         message: payload.responseMessage,
-        result: payload.result as T,
+        result: payload.result,
       };
       if (cacheable) cache.set(userKey, path, search, success);
       return success;
@@ -165,6 +218,8 @@ export class ApiClient {
   /** Spec §4: a 401 ends the session — local data cleared, home page, and the session-expired toast. */
   private async endSession(userKey: string): Promise<never> {
     this.options.cache.clearUser(userKey);
+    // The browser gets only the ended session's cookies, not a session the API set earlier in this request.
+    this.options.responseHeaders?.delete("Set-Cookie");
     const headers = new Headers();
     headers.append("Set-Cookie", await clearSessionCookie());
     headers.append("Set-Cookie", await toastCookieHeader(errorToast(SESSION_EXPIRED_MESSAGE)));
@@ -204,6 +259,15 @@ function readRedirectUrl(payload: unknown): string | undefined {
   const inResult = (payload as Partial<Envelope<{ redirectUrl?: unknown } | null>>).result?.redirectUrl;
   const url = top ?? inResult;
   return typeof url === "string" && url ? url : undefined;
+}
+
+/** An endpoint's path with its `{name}` segments filled in: "/space/newSpaceSearch/{n}" and { n: 2 }. */
+function fillPath(path: string, params: Query | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${path} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 function toSearch(query: Query | undefined): string {
@@ -268,7 +332,7 @@ function defaultOptions(): ApiClientOptions {
   const sessionLive = base
     ? async (cookie: string) => {
         // Over HTTP this server may have no database: the API says whether the session is live.
-        const response = await fetch(new URL(`${API_PREFIX}/user/viewUserProfile`, base), {
+        const response = await fetch(new URL(`${API_PREFIX}${viewUserProfile.path}`, base), {
           headers: { Accept: "application/json", Cookie: cookie },
         }).catch(() => null);
         const payload = await response?.json().catch(() => null);
@@ -297,5 +361,6 @@ export function api(
     ...defaultOptions(),
     publicOrigin: publicOrigin(request),
     clientAddress: context.clientAddress,
+    responseHeaders: currentRequestContext().responseHeaders,
   });
 }

@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { Profile } from "~/api/user.server";
+import { login } from "~/api/user/auth.server";
+import type { Profile } from "~/api/user/user.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import { LoginSchema } from "~/domain/account-rules.server";
 import { safeRedirect } from "~/utils/redirect";
 import { type ApiClient, type ApiResult, api } from "./api.server";
@@ -37,7 +39,7 @@ authenticator.use(
     const submission = parseLogin(form);
     if (submission.status !== "success") return { kind: "invalid", submission };
     const client = api(request);
-    const answer = await client.post<Profile>("/user/login", submission.value);
+    const answer = await client.call(login, { body: submission.value });
     return { kind: "answered", submission, client, answer, redirectTo: safeRedirect(form.get("redirectTo")) };
   }),
   "form",
@@ -49,7 +51,7 @@ export async function requireProfile(request: Request): Promise<{ profile: Profi
   const loginUrl = `/auth/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
   if (!hasSessionCookie(request)) throw redirect(loginUrl);
   const client = api(request);
-  const answer = await client.get<Profile>("/user/viewUserProfile");
+  const answer = await client.call(viewUserProfile);
   if (!answer.ok) throw redirect(loginUrl);
   return { profile: answer.result, client };
 }

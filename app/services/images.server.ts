@@ -1,7 +1,7 @@
 import sharp from "sharp";
 
 /**
- * Uploaded images (spec §5, §9; issue 3 item 8, issue 4 item 5). An image is judged by its bytes (JPEG or PNG
+ * Uploaded images (spec §5, §9; ADR 0010). An image is judged by its bytes (JPEG or PNG
  * only), refused when its header promises more pixels than we are willing to decode, turned upright by its EXIF
  * orientation, stripped of every piece of metadata (EXIF, GPS, ICC, XMP), scaled to at most 2048 px on its long
  * side, and written as a JPEG compressed by the spec's quality table, plus WebP renditions for `srcset`.

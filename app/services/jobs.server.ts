@@ -1,48 +1,100 @@
-import { type Job, PgBoss } from "pg-boss";
+import { sql } from "drizzle-orm";
+import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueuePolicy } from "pg-boss";
+import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 
 /**
  * Durable background jobs, stored in the app's own Postgres (embedded or server) by pg-boss
- * (docs/decisions/0006-job-queue.md). A request only enqueues; a worker does the slow part with retries,
- * so a slow mail server never slows a request down.
+ * (docs/decisions/0006-job-queue.md, docs/decisions/0018-jobs-webhooks-streams-notify.md). A request only enqueues;
+ * a worker does the slow part with retries, so a slow mail server never slows a request down.
+ *
+ * A module that owns a job declares its queue with `defineQueue` (a plain value: nothing happens at import); the
+ * list in ./queues.server.ts names the queues this app works, and the lifecycle registers them at boot.
  */
 export type JobHandler<T> = (data: T) => Promise<void>;
 
-type QueueDefinition = { retryLimit: number; retryDelay: number; handler: JobHandler<never> };
+export type Queue<T extends object = object> = {
+  name: string;
+  handler: JobHandler<T>;
+  retryLimit: number;
+  /** Seconds before the first retry; later retries back off exponentially. */
+  retryDelay: number;
+  /**
+   * pg-boss's queue policy: "standard" (the default) lets any number of jobs wait; "exclusive" keeps at most one job
+   * per singleton key queued or running, "short" at most one waiting.
+   */
+  policy: QueuePolicy;
+};
 
-const queues = new Map<string, QueueDefinition>();
-let running: Promise<PgBoss> | undefined;
-
-/** Declares a queue and its worker; done at import time by the module that owns the job. */
 export function defineQueue<T extends object>(
   name: string,
   handler: JobHandler<T>,
-  options: { retryLimit?: number; retryDelay?: number } = {},
-): (data: T) => Promise<void> {
-  queues.set(name, { retryLimit: options.retryLimit ?? 5, retryDelay: options.retryDelay ?? 30, handler });
-  return async (data: T) => {
-    const boss = await startJobs();
-    await boss.send(name, data);
+  options: { retryLimit?: number; retryDelay?: number; policy?: QueuePolicy } = {},
+): Queue<T> {
+  return {
+    name,
+    handler,
+    retryLimit: options.retryLimit ?? 5,
+    retryDelay: options.retryDelay ?? 30,
+    policy: options.policy ?? "standard",
   };
 }
 
-/** Starts pg-boss on the app's database and the workers of every declared queue (once per process). */
+export type SendOptions = {
+  /** Not before this moment, or this many seconds from now. */
+  startAfter?: Date | number;
+  /**
+   * No second job with this key: while one waits (or runs) on a queue whose policy says so, or, with
+   * `singletonSeconds`, within the same window of that many seconds on any queue. A refused send answers null.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /**
+   * The caller's database transaction: the job is written with the caller's rows, so it exists only if the
+   * transaction commits (a booking's deadline job, a webhook's work).
+   */
+  transaction?: Database;
+};
+
+/** Cron schedules run on Manila time, the product's time zone (PRODUCT.md, "Locale and money"). */
+export const SCHEDULE_TIME_ZONE = "Asia/Manila";
+
+let registered: readonly Queue<never>[] = [];
+let running: Promise<PgBoss> | undefined;
+let started: PgBoss | undefined;
+
+/**
+ * Names the queues this process works (the list in ./queues.server.ts, at boot; tests name their own). pg-boss
+ * starts with them at `startJobs()`, or at the first send.
+ */
+export function registerQueues(queues: readonly Queue<never>[]): void {
+  registered = queues;
+}
+
+/** Starts pg-boss on the app's database, creates the registered queues and starts their workers (once). */
 export function startJobs(): Promise<PgBoss> {
   running ??= (async () => {
     const handle = await getDatabase();
     const boss = new PgBoss({ ...handle.jobsConnection, schema: "pgboss" });
     boss.on("error", (error) => console.error("[jobs]", error));
     await boss.start();
-    for (const [name, queue] of queues) {
-      await boss.createQueue(name, {
+    for (const queue of registered) {
+      // Creating a queue that exists changes nothing, so every instance can do it at boot.
+      await boss.createQueue(queue.name, {
+        policy: queue.policy,
         retryLimit: queue.retryLimit,
         retryDelay: queue.retryDelay,
         retryBackoff: true,
       });
-      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs: Job<object>[]) => {
-        for (const job of jobs) await (queue.handler as JobHandler<object>)(job.data);
+      const handler = queue.handler as JobHandler<object>;
+      await boss.work(queue.name, { pollingIntervalSeconds: 1 }, async (jobs: Job<object>[]) => {
+        for (const job of jobs) await handler(job.data);
       });
+      // Loads the queue into pg-boss's cache now: an enqueue inside a transaction on the embedded database must not
+      // look the queue up, since that lookup would wait for the transaction's own (single) connection.
+      await boss.getQueueStats(queue.name);
     }
+    started = boss;
     return boss;
   })().catch((error) => {
     running = undefined;
@@ -51,9 +103,43 @@ export function startJobs(): Promise<PgBoss> {
   return running;
 }
 
+/** Enqueues one job; answers its id, or null when a singleton key refused it. */
+export async function send<T extends object>(
+  queue: Queue<T>,
+  data: T,
+  options: SendOptions = {},
+): Promise<string | null> {
+  const { transaction, ...timing } = options;
+  // Starting pg-boss, or looking up a queue it has not started with, would wait on the embedded database for the
+  // very transaction that is waiting for us: refuse rather than hang.
+  if (transaction && !(started && registered.includes(queue as Queue<never>)))
+    throw new Error(`Enqueue "${queue.name}" in a transaction only once the job queue has started with it.`);
+  const boss = started ?? (await startJobs());
+  return boss.send(queue.name, data, {
+    ...timing,
+    // Our one Database type leaves the driver's result type open; both drivers answer `execute` with `{ rows }`.
+    ...(transaction ? { db: fromDrizzle(transaction as unknown as DrizzleTransactionLike, sql) } : {}),
+  });
+}
+
+/**
+ * Runs `data` on `queue` at every time `cron` names, on Philippine time. A schedule is one row per queue and `key`
+ * (rewritten, not added, when every instance declares it at boot), so two instances never send it twice.
+ */
+export async function schedule<T extends object>(
+  queue: Queue<T>,
+  cron: string,
+  data: T,
+  options: { key?: string } = {},
+): Promise<void> {
+  const boss = await startJobs();
+  await boss.schedule(queue.name, cron, data, { ...options, tz: SCHEDULE_TIME_ZONE });
+}
+
 /** Lets the jobs in progress finish (a few seconds at most), then stops the workers. */
 export async function stopJobs(): Promise<void> {
   const boss = await running?.catch(() => undefined);
   running = undefined;
+  started = undefined;
   await boss?.stop({ graceful: true, timeout: 5_000, close: true });
 }

@@ -1,11 +1,14 @@
 import { closeDatabase } from "~/db/db.server";
-import { stopJobs } from "./jobs.server";
+import { registerQueues, startJobs, stopJobs } from "./jobs.server";
+import { QUEUES } from "./queues.server";
+import { closeEventStreams } from "./streams.server";
 
 /**
- * Graceful shutdown. Our server (server/index.ts) stops accepting connections on SIGTERM / SIGINT; here we let the
- * loaders and actions in flight finish (and those accepted just before the signal start), stop the job workers, close
- * the database for good (the embedded one would keep the process alive), and make sure the process is gone within
- * 10 s.
+ * Boot and graceful shutdown. At boot the app's job queues (./queues.server.ts) are registered and pg-boss starts
+ * with their workers. Our server (server/index.ts) stops accepting connections on SIGTERM / SIGINT; here we end the
+ * open event streams at once (they never finish by themselves), let the loaders and actions in flight finish (and
+ * those accepted just before the signal start), stop the job workers, close the database for good (the embedded one
+ * would keep the process alive), and make sure the process is gone within 10 s.
  */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /**
@@ -16,6 +19,12 @@ const SETTLE_MS = 2_000;
 let inFlight = 0;
 let lastActivity = 0;
 let installed = false;
+
+/** Registers the listed job queues and starts pg-boss (opening the database) now, not on the first request. */
+export function startBackgroundWork(): Promise<void> {
+  registerQueues(QUEUES);
+  return startJobs().then(() => undefined);
+}
 
 export async function track<T>(work: () => Promise<T>): Promise<T> {
   inFlight++;
@@ -31,11 +40,15 @@ export async function track<T>(work: () => Promise<T>): Promise<T> {
 export function installShutdownHandlers(): void {
   if (installed) return;
   installed = true;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutDown(signal));
 }
 
-async function shutdown(signal: string): Promise<void> {
-  console.info(`[server] ${signal}: finishing ${inFlight} request(s) in flight, then closing the database`);
+/** What a SIGTERM or SIGINT starts (exported for the server-level test of streams and requests in flight). */
+export async function shutDown(signal: string): Promise<void> {
+  const streams = closeEventStreams();
+  console.info(
+    `[server] ${signal}: closed ${streams} event stream(s); finishing ${inFlight} request(s) in flight, then closing the database`,
+  );
   const deadline = setTimeout(() => {
     console.error(`[server] still busy after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
     process.exit(1);

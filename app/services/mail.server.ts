@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
-import { defineQueue } from "./jobs.server";
+import { defineQueue, type SendOptions, send } from "./jobs.server";
 
 /**
  * E-mail. `sendMail` only enqueues; the `mail` worker delivers with retries: through SMTP_URL with nodemailer,
@@ -41,7 +41,12 @@ export async function deliverMail(mail: Mail): Promise<void> {
   await writeFile(path.join(dir, name), built.message as Buffer);
 }
 
-export const sendMail = defineQueue<Mail>("mail", deliverMail, { retryLimit: 8, retryDelay: 30 });
+export const mailQueue = defineQueue<Mail>("mail", deliverMail, { retryLimit: 8, retryDelay: 30 });
+
+/** Sends one message through the durable `mail` job. */
+export async function sendMail(mail: Mail, options?: SendOptions): Promise<void> {
+  await send(mailQueue, mail, options);
+}
 
 export type SunkMail = { file: string; to: string; subject: string; date: string; text: string };
 

@@ -7,7 +7,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * the API — whose limits count per address — without every route passing its context along. It survives the copies
  * of the Request that libraries make (remix-auth builds a new one), which a lookup by Request would not.
  */
-export type RequestContext = { clientAddress?: string };
+export type RequestContext = {
+  clientAddress?: string;
+  /**
+   * The Set-Cookie headers every API client made during this loader or action received (a login's session cookie,
+   * a logout's cleared one): app/server-build.ts attaches them to the answer, returned or thrown, so routes never
+   * carry them along themselves.
+   */
+  responseHeaders?: Headers;
+};
 
 const storage = new AsyncLocalStorage<RequestContext>();
 

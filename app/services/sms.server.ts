@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Env, getEnv } from "~/env.server";
-import { defineQueue } from "./jobs.server";
+import { defineQueue, send } from "./jobs.server";
 
 /**
  * Text messages (the phone codes). `sendSms` only enqueues; the `sms` worker delivers with retries: to the HTTP
@@ -50,11 +50,11 @@ export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promis
   await writeFile(path.join(dir, name), `To: ${sms.to}\nDate: ${at.toISOString()}\n\n${sms.text}\n`);
 }
 
-const enqueueSms = defineQueue<Sms>("sms", (sms) => deliverSms(sms), { retryLimit: 5, retryDelay: 10 });
+export const smsQueue = defineQueue<Sms>("sms", (sms) => deliverSms(sms), { retryLimit: 5, retryDelay: 10 });
 
 /** Sends a text message through the durable `sms` job. */
-export function sendSms(to: string, text: string): Promise<void> {
-  return enqueueSms({ to, text });
+export async function sendSms(to: string, text: string): Promise<void> {
+  await send(smsQueue, { to, text });
 }
 
 export type SunkSms = { file: string; to: string; date: string; text: string };

@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod/v4";
-import type { Profile } from "~/api/user.server";
+import { facebookLogin, googlejwtLogin } from "~/api/user/social.server";
+import type { Profile } from "~/api/user/user.server";
 import { getEnv, publicOrigin } from "~/env.server";
 import { firstLoginStart } from "~/utils/first-login";
 import { safeRedirect } from "~/utils/redirect";
@@ -304,7 +305,7 @@ async function strategyFor(
       async ({ request, tokens }) => {
         const client = api(request);
         const body = { token: tokens.idToken(), ...(await entryFields(request)) };
-        return { client, answer: await client.post<Profile>("/user/googlejwtLogin", body) };
+        return { client, answer: await client.call(googlejwtLogin, { body }) };
       },
     );
   }
@@ -326,7 +327,7 @@ async function strategyFor(
     async ({ request, tokens }) => {
       const client = api(request);
       const body = { accessToken: tokens.accessToken(), ...(await entryFields(request)) };
-      return { client, answer: await client.post<Profile>("/user/facebookLogin", body) };
+      return { client, answer: await client.call(facebookLogin, { body }) };
     },
   );
 }
@@ -421,8 +422,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
     return fail(failureMessage(provider, error, request));
   }
 
-  const { client, answer } = signedIn;
-  for (const setCookie of client.headers.getSetCookie()) headers.append("Set-Cookie", setCookie);
+  const { answer } = signedIn;
   if (!answer.ok) return fail(answer.message);
   headers.append("Set-Cookie", clearEntryCookie());
   // A new account is walked through photo, phone and address once, as after an e-mail sign-up.

@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import { addMySpace, spaceBriefHostView } from "~/api/space/spaces.server";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { STEP_RULES } from "~/domain/listing-rules.server";
 import { type ListingStep, nextStep, previousStep, type SpaceView, stepPath, stepsFor } from "~/domain/space";
-import type { ApiClient } from "~/services/api.server";
+import type { ApiClient, CallInput } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formFailure } from "~/utils/form.server";
 import { makeToast } from "~/utils/toast";
 
 /**
- * The plumbing every list-your-space step shares (issue #4), so each step's route only has its fields:
+ * The plumbing every list-your-space step shares (ADR 0012), so each step's route only has its fields:
  * - `loadListingStep` — the host's draft named by `?spaceId=` (through GET /space/spaceBriefHostView), or none on a
  *   fresh start at the first step; a step that does not belong to the draft's type goes to the right one.
  * - `saveListingStep` — checks the form with the step's rules, saves it through POST /space/addMySpace and moves on
@@ -39,10 +40,8 @@ export async function loadListingStep<S extends ListingStep>(
     if (step === "location") return { client, space: null, measurementUnit } as LoadedStep<S>;
     throw redirect(stepPath("location"));
   }
-  const answer = await client.get<SpaceView>(
-    `/space/spaceBriefHostView?${new URLSearchParams({ spaceId, editSpace: "true" })}`,
-  );
-  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast, { headers: client.headers });
+  const answer = await client.call(spaceBriefHostView, { query: { spaceId, editSpace: "true" } });
+  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast);
   const space = answer.result;
   if (!stepsFor(space.storageType).includes(step)) {
     // A size step of the other type, or a size step before the type is chosen.
@@ -63,30 +62,25 @@ export async function saveListingStep(
   const back = formData.get("intent") === BACK_INTENT;
   const submission = parseWithZod(formData, { schema: STEP_RULES[step].form });
   if (submission.status !== "success") {
-    const failure = formFailure(submission, { headers: client.headers });
+    const failure = formFailure(submission);
     if (!back || !spaceId) return failure;
     // Back with input that does not pass: stay with the errors, and offer to leave the step unsaved.
-    const draft = await client.get<SpaceView>(
-      `/space/spaceBriefHostView?${new URLSearchParams({ spaceId })}`,
-    );
+    const draft = await client.call(spaceBriefHostView, { query: { spaceId } });
     const previous = draft.ok ? previousStep(step, draft.result.storageType) : null;
     const discardTo = previous ? stepPath(previous, spaceId) : null;
     return data({ ...failure.data, discardTo }, failure.init ?? undefined);
   }
-  const answer = await client.post<SpaceView>("/space/addMySpace", {
-    step,
-    ...(spaceId ? { spaceId } : {}),
-    ...submission.value,
-    ...options.extra,
-  });
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  // The body of whichever step this is: its form rules checked it above, and the API checks it again.
+  const body = { step, ...(spaceId ? { spaceId } : {}), ...submission.value, ...options.extra };
+  const answer = await client.call(addMySpace, { body: body as CallInput<typeof addMySpace>["body"] });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
   const space = answer.result;
   const target = back ? previousStep(step, space.storageType) : nextStep(step, space.storageType);
-  if (!target) return redirect(stepPath("confirmed", space._id), { headers: client.headers });
-  return redirect(stepPath(target, space._id), { headers: client.headers });
+  if (!target) return redirect(stepPath("confirmed", space._id));
+  return redirect(stepPath(target, space._id));
 }
 
 /** A step's action answer when a separate intent (an upload, a delete) succeeded: stay, with a success toast. */
-export function stayWithToast(client: ApiClient, message: string) {
-  return data({ result: undefined, toast: makeToast("success", message) }, { headers: client.headers });
+export function stayWithToast(message: string) {
+  return data({ result: undefined, toast: makeToast("success", message) });
 }

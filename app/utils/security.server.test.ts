@@ -35,6 +35,19 @@ describe("isCrossOriginMutation", () => {
     expect(isCrossOriginMutation(post({ "Sec-Fetch-Site": "cross-site" }, "GET"))).toBe(false);
     expect(isCrossOriginMutation(post({}))).toBe(false);
   });
+
+  it("leaves webhooks to their signature check, whatever browser headers they carry", () => {
+    const webhook = (headers: Record<string, string>) =>
+      new Request("http://localhost:3000/webhooks/payments", { method: "POST", headers });
+    expect(isCrossOriginMutation(webhook({ "Sec-Fetch-Site": "cross-site" }))).toBe(false);
+    expect(isCrossOriginMutation(webhook({ Origin: "https://psp.example" }))).toBe(false);
+    // Only the webhooks folder: a path that merely starts alike is still guarded.
+    const lookalike = new Request("http://localhost:3000/webhooks-not/x", {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(isCrossOriginMutation(lookalike)).toBe(true);
+  });
 });
 
 describe("security headers", () => {

@@ -45,11 +45,19 @@ export function applySecurityHeaders(headers: Headers, nonce: string | null = nu
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Where providers' webhooks arrive (app/routes/webhooks+/). Each is cross-site by nature and proves itself with its
+ * provider's signature instead (app/services/webhooks.server.ts, ADR 0018).
+ */
+export const WEBHOOKS_PATH = "/webhooks/";
+
+/**
  * True for a POST, PUT or DELETE that a page of another site sent: the browser says so with Sec-Fetch-Site,
- * or (older browsers) with an Origin that is not ours. Calls without either header (curl, servers, apps) pass.
+ * or (older browsers) with an Origin that is not ours. Calls without either header (curl, servers, apps) pass, and so
+ * do webhooks, whose signature is the check that counts: a forged one fails it whatever headers it carries.
  */
 export function isCrossOriginMutation(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (new URL(request.url).pathname.startsWith(WEBHOOKS_PATH)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site) return site !== "same-origin" && site !== "none";
   const origin = request.headers.get("Origin");

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MAX_FAILURES } from "~/api/auth.server";
+import { ACCOUNT_MAX_FAILURES } from "~/api/user/auth.server";
 import { getDatabase } from "~/db/db.server";
 import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema";
 import {
@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 
 /**
- * The account calls of issue 3 (items 1, 2, 4, 5 and 13): sign-up, e-mail and referral-code checks, log in with its
+ * The account calls (spec §7 "Auth and user"): sign-up, e-mail and referral-code checks, log in with its
  * rate limit, log out, the password flows and the first-login flag. Messages are the spec's (§5), word for word.
  */
 

@@ -5,7 +5,7 @@ import {
   MISSING_SPACE_SENT,
   OPS_ENQUIRIES_PER_HOUR,
   TOO_MANY_ENQUIRIES,
-} from "~/api/enquiries-ops.server";
+} from "~/api/enquiry/ops-enquiries.server";
 import { getDatabase } from "~/db/db.server";
 import { enquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -13,7 +13,7 @@ import { listSunkMail, type SunkMail } from "~/services/mail.server";
 import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail } from "./helpers";
 
 /**
- * The operations team's enquiries (issue #5 behaviour 7): "Can't find a space?" (POST /space/missingSpace) and the
+ * The operations team's enquiries (ADR 0013): "Can't find a space?" (POST /space/missingSpace) and the
  * prospective host's enquiry (POST /enquiry/aboutListing) are stored, e-mailed to OPERATIONS_EMAIL (SUPPORT_EMAIL
  * when unset, as here), checked field by field, and limited to 5 an hour per user or e-mail address.
  */

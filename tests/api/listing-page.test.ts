@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  QUESTIONS_PER_HOUR,
-  SITEMAP_PAGE_SIZE,
-  type SitemapListings,
-  type SpaceBrief,
-  TOO_MANY_QUESTIONS,
-  VISITOR_COOKIE_NAME,
-} from "~/api/listing-page.server";
+import { QUESTIONS_PER_HOUR, TOO_MANY_QUESTIONS } from "~/api/enquiry/about-space.server";
+import { addRemoveSpaceToFav, myShortListedSpace } from "~/api/space/favourites.server";
+import { SITEMAP_PAGE_SIZE, type SitemapListings, type SpaceBrief } from "~/api/space/listing-page.server";
+import { VISITOR_COOKIE_NAME } from "~/api/space/listing-page-queries.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, enquiries, favouriteSpaces, spacePhotos, spaces, spaceViews, uploads } from "~/db/schema";
 import type { SpaceCardView } from "~/domain/space";
@@ -16,7 +12,7 @@ import { api } from "~/services/api.server";
 import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
 
 /**
- * The listing page's calls (issue #5): viewSpaceBrief (the renters' view, never the street address, pin, contract
+ * The listing page's calls (ADR 0013): viewSpaceBrief (the renters' view, never the street address, pin, contract
  * or the host's contacts), spaceView (once per visitor per Manila day), enquiry/aboutSpace (stored and e-mailed to
  * the host), addRemoveSpaceToFav and myShortListedSpace (a session needed; toggles; the shortlist).
  */
@@ -450,10 +446,10 @@ describe("POST /space/addRemoveSpaceToFav and GET /space/myShortListedSpace", ()
     const renter = await loggedInUser();
     const request = () =>
       new Request("http://localhost/user-profile/saved-spaces", { headers: { Cookie: renter.cookie } });
-    const before = await api(request()).get<SpaceCardView[]>("/space/myShortListedSpace");
+    const before = await api(request()).call(myShortListedSpace);
     expect(before.ok && before.result).toEqual([]);
-    await api(request()).post("/space/addRemoveSpaceToFav", { spaceId: space.id });
-    const after = await api(request()).get<SpaceCardView[]>("/space/myShortListedSpace");
+    await api(request()).call(addRemoveSpaceToFav, { body: { spaceId: space.id } });
+    const after = await api(request()).call(myShortListedSpace);
     expect(after.ok && after.result.map((card) => card._id)).toEqual([space.id]);
   });
 });

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { PublicProfile } from "~/api/profile.server";
-import type { Profile } from "~/api/user.server";
+import type { PublicProfile } from "~/api/user/profile.server";
+import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
+import type { Profile } from "~/api/user/user.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { invitations, users } from "~/db/schema";
 import { action as signupAction } from "~/routes/auth+/signup-form";
@@ -19,7 +21,7 @@ import {
 } from "./helpers";
 
 /**
- * The profile and settings calls of issue 3 (items 7, 11, 12, 13): editProfile, viewAccountSettings, getUserInfo,
+ * The profile and settings calls (spec §7 "Auth and user"): editProfile, viewAccountSettings, getUserInfo,
  * getMyCode, inviteFriend, hideGoogleR, getHideReview, applyReferralCode; the entry URL kept at sign-up; and the
  * API client's cache being dropped by editProfile.
  */
@@ -308,19 +310,19 @@ describe("the API client's cache and editProfile", () => {
     const { cookie } = await loggedInUser({ nickName: "Old" });
     const client = () =>
       api(new Request("http://localhost/user-profile/edit-account-info", { headers: { Cookie: cookie } }));
-    const first = await client().get<Profile>("/user/viewUserProfile");
-    const settings = await client().get<{ measurementUnit: string }>("/user/viewAccountSettings");
+    const first = await client().call(viewUserProfile);
+    const settings = await client().call(viewAccountSettings);
     expect(first.ok && first.result.nickName).toBe("Old");
     expect(settings.ok && settings.result.measurementUnit).toBe("meter");
     // Behind the cache's back, the cached answer stays: that is what it is for.
     await call("POST", "/user/editProfile", { cookie, body: { nickName: "Elsewhere" } });
-    const cached = await client().get<Profile>("/user/viewUserProfile");
+    const cached = await client().call(viewUserProfile);
     expect(cached.ok && cached.result.nickName).toBe("Old");
     // Through the client, editProfile drops it.
-    const edit = await client().post("/user/editProfile", { nickName: "New", measurementUnit: "feet" });
+    const edit = await client().call(editProfile, { body: { nickName: "New", measurementUnit: "feet" } });
     expect(edit.ok).toBe(true);
-    const after = await client().get<Profile>("/user/viewUserProfile");
-    const afterSettings = await client().get<{ measurementUnit: string }>("/user/viewAccountSettings");
+    const after = await client().call(viewUserProfile);
+    const afterSettings = await client().call(viewAccountSettings);
     expect(after.ok && after.result.nickName).toBe("New");
     expect(afterSettings.ok && afterSettings.result.measurementUnit).toBe("feet");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Envelope } from "~/api/envelope";
-import type { MyCode } from "~/api/profile.server";
 import { handleApiRequest } from "~/api/router.server";
+import type { MyCode } from "~/api/user/profile.server";
 import { createUser, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS, TOO_MANY_REQUESTS } from "~/api/rate-limit.server";
+import { login } from "~/api/user/auth.server";
 import { getDatabase } from "~/db/db.server";
 import { rateEvents } from "~/db/schema";
 import { api } from "~/services/api.server";
@@ -151,16 +152,14 @@ describe("the screens' login passes the browser's address to the API", () => {
     const request = new Request("http://localhost/auth/login");
     await runWithRequestContext({ clientAddress: "198.51.100.20" }, async () => {
       for (let i = 1; i <= 5; i++) {
-        await api(request, { clientAddress: "198.51.100.21" }).post("/user/login", {
-          email,
-          password: "x".repeat(9),
+        await api(request, { clientAddress: "198.51.100.21" }).call(login, {
+          body: { email, password: "x".repeat(9) },
         });
       }
-      const here = await api(request).post("/user/login", { email, password: "y".repeat(9) });
+      const here = await api(request).call(login, { body: { email, password: "y".repeat(9) } });
       expect(here.status).toBe(400);
-      const there = await api(request, { clientAddress: "198.51.100.21" }).post("/user/login", {
-        email,
-        password: "z".repeat(9),
+      const there = await api(request, { clientAddress: "198.51.100.21" }).call(login, {
+        body: { email, password: "z".repeat(9) },
       });
       expect(there.status).toBe(429);
     });

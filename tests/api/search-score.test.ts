@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SearchResult } from "~/api/search.server";
-import type { UploadView } from "~/api/uploads.server";
+import type { SearchResult } from "~/api/space/search.server";
+import type { UploadView } from "~/api/space/uploads.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, spacePhotos, spaces, uploads } from "~/db/schema";
 import type { SpaceView } from "~/domain/space";
 import { type Answer, call, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**
- * Photos in the "recommended" sort (issue #5 behaviour 1): spaces.photo_count, kept by triggers on space_photos
+ * Photos in the "recommended" sort (ADR 0013): spaces.photo_count, kept by triggers on space_photos
  * (drizzle/0005_photo_count.sql) through uploads, the photos step, bulk inserts, moves and deletes; and a listing
  * with more photos ranking above an otherwise equal one.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { explainSearch, type RecentSearchView, type SearchResult } from "~/api/search.server";
+import { explainSearch, type RecentSearchView, type SearchResult } from "~/api/space/search-queries.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, favouriteSpaces, recentSearches, spacePhotos, spaces, uploads } from "~/db/schema";
@@ -11,7 +11,7 @@ import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server"
 import { type Answer, call, createUser, expectStatus, loggedInUser } from "./helpers";
 
 /**
- * Finding spaces (issue #5 behaviours 1 and 2): POST /space/newSpaceSearch/{n} with every filter and sort and its
+ * Finding spaces (ADR 0013): POST /space/newSpaceSearch/{n} with every filter and sort and its
  * pages, the budget meters, and recentSearch. The listings are written straight into this file's own database.
  */
 

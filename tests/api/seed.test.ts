@@ -17,7 +17,7 @@ import { getStorage } from "~/services/storage.server";
 import { call, expectStatus, loginCookie } from "./helpers";
 
 /**
- * The demo seed (issue #4: "Seed data gains realistic demo listings … with photos made by the seed script"): the
+ * The demo seed (realistic demo listings, with photos the seed script makes): the
  * demo hosts' listings are there, published ones are complete, and every photo is a real stored JPEG with its WebP
  * renditions, each listing's files its own.
  */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
 import { seedReferenceData } from "~/db/seed/seed.server";
-import { stopJobs } from "~/services/jobs.server";
+import { registerQueues, stopJobs } from "~/services/jobs.server";
+import { QUEUES } from "~/services/queues.server";
 
 /**
  * Every API test file gets a database of its own, migrated and loaded with the reference data:
@@ -27,6 +28,8 @@ beforeAll(async () => {
   await handle.migrate();
   await seedReferenceData(handle.db);
   setDatabase(handle);
+  // As at boot (app/services/lifecycle.server.ts); pg-boss itself starts at a file's first job.
+  registerQueues(QUEUES);
 });
 
 afterAll(async () => {

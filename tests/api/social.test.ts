@@ -13,7 +13,7 @@ import {
 import { type Answer, call, createUser } from "./helpers";
 
 /**
- * Issue 3, item 3: sign-in with Google (ID token and access token) and Facebook, against a local OpenID Connect
+ * ADR 0009: sign-in with Google (ID token and access token) and Facebook, against a local OpenID Connect
  * provider (oauth2-mock-server) and a Graph API double on it. Tokens are signed with the provider's own keys.
  */
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { UploadView } from "~/api/uploads.server";
+import type { UploadView } from "~/api/space/uploads.server";
 import { getDatabase } from "~/db/db.server";
 import { spacePhotos, spaces, uploads } from "~/db/schema";
 import type { SpaceView } from "~/domain/space";
@@ -10,7 +10,7 @@ import { getStorage } from "~/services/storage.server";
 import { type Answer, call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**
- * A listing's files (issue #4): photos (imageUploadSpaces, at most 20, reordered, deleted and given a cover through the
+ * A listing's files (ADR 0010): photos (imageUploadSpaces, at most 20, reordered, deleted and given a cover through the
  * add-more-details step), the floor plan (imageUploadFloorplan) and the contract (uploadContract, a PDF of at most
  * 10 MB). Images are made by sharp in the test; the PDFs are a few bytes written here.
  */

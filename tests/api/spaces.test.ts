@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { MyListings, PriceRange } from "~/api/spaces.server";
+import type { MyListings, PriceRange } from "~/api/space/spaces.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, spaces } from "~/db/schema";
 import { UNKNOWN_CITY } from "~/domain/address-rules";
@@ -13,7 +13,7 @@ import { FEET_PER_METER } from "~/domain/units";
 import { type Answer, call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**
- * The listing calls of issue #4 that take JSON: the wizard's steps (addMySpace), the one-page edit (editSpace), the
+ * The listing calls that take JSON (ADR 0012): the wizard's steps (addMySpace), the one-page edit (editSpace), the
  * host's lists and view, setAvailability, the price guidance and the units free from a date. Uploads are in
  * space-uploads.test.ts.
  */

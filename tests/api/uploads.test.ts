@@ -12,7 +12,7 @@ import { listSunkMail, type SunkMail } from "~/services/mail.server";
 import { type Answer, call, loggedInUser } from "./helpers";
 
 /**
- * Uploads (issue 3 items 8 and 11): the profile photo, feedback images and feedback itself. Images are made by
+ * Uploads (ADR 0010): the profile photo, feedback images and feedback itself. Images are made by
  * sharp in the test; nothing binary is committed.
  */
 

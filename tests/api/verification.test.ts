@@ -8,7 +8,7 @@ import { listSunkSms } from "~/services/sms.server";
 import { call, createUser, expectRefused, expectStatus, loginCookie } from "./helpers";
 
 /**
- * Confirming who a user is (issue 3 items 9 and 10): phone codes, the address, the identity check and the company
+ * Confirming who a user is (ADR 0011, 0016): phone codes, the address, the identity check and the company
  * profile. Every call: success, each validation rule, 401 without a session, 403 with another user's reference.
  */
 

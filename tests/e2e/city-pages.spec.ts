@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * City pages, "Can't find a space?" and "List with us" (issue #5 behaviours 5 and 7), with JavaScript on and off.
+ * City pages, "Can't find a space?" and "List with us" (ADR 0013), with JavaScript on and off.
  * Each project publishes its own listing, through the API as a host would, in a city of its own that the demo data
  * leaves empty, so the counts are exact while both projects run at once.
  */

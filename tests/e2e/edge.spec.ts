@@ -111,12 +111,11 @@ test("a chunked body over the cap is cut off with 413 as it streams, on screens 
   test.setTimeout(60_000);
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   for (const path of ["/auth/forgot-password", "/auth/forgot-password.data"]) {
-    const started = Date.now();
     const answer = await send(baseURL, path, { method: "POST", headers: form, chunkedBytes: 60 * MB });
     expect(answer.status, path).toBe(413);
-    // Cut near the 1 MB cap: what the client got to send is the cap plus what the network buffers hold.
+    // Cut near the 1 MB cap: what the client got to send is the cap plus what the network buffers hold. (A bound
+    // on bytes, not on seconds: a clock check flakes on a busy machine and proves nothing more.)
     expect(answer.sentBytes, path).toBeLessThan(20 * MB);
-    expect(Date.now() - started, path).toBeLessThan(15_000);
   }
 
   const api = await send(baseURL, "/api/user/login", {

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { expect, expectAccessible, loggedInAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * The first half of the list-your-space wizard (issue #4): location → pin → kind → storage or vehicle size →
+ * The first half of the list-your-space wizard (ADR 0012): location → pin → kind → storage or vehicle size →
  * features → photos, with JavaScript on and off. Each test logs in a fresh account, so drafts are never shared; the
  * steps a test is not about are saved through the API (POST /api/space/addMySpace) to get there fast. Images are
  * made by sharp in a temporary folder; nothing binary is committed.

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { expect, expectAccessible, loggedInAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * Listing a space (issue #4), with JavaScript on and off: a storage and a parking listing through every step, a
+ * Listing a space (ADR 0012), with JavaScript on and off: a storage and a parking listing through every step, a
  * draft resumed after logging out and in, publishing, the confirmed page, my listings (pending, active, inactive),
  * the one-page edit, the standard contract and the contract upload, and the validation of the later steps. Each test
  * uses a fresh account. Drafts that a test only needs as a starting point are made through the API.

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
 import { expect, expectAccessible, test, visit, WIDE } from "./fixtures";
 
 /**
- * A listing's public page (issue #5): the calculator with PRODUCT.md's example values, the share metadata and its
+ * A listing's public page (ADR 0013): the calculator with PRODUCT.md's example values, the share metadata and its
  * 1200 × 630 image, favourite and unfavourite (and the saved-spaces page), a question to the host, the 404 of an
  * unknown listing and the canonical redirect of a wrong slug or type. Each test runs with JavaScript on and off;
  * every page is checked with axe. The demo listings "Secure storage room in Makati" (₱3,000.00 a month) and

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * The profile screens of issue 3 (items 7, 11, 12): edit-account-info, account-settings, invite-a-friend with its
+ * The profile screens (spec §2 user-profile): edit-account-info, account-settings, invite-a-friend with its
  * referral code, the entry-URL cookie and the key-press filters. Each test runs with JavaScript on and off.
  */
 

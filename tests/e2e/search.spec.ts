@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * The search (issue #5 behaviours 1 and 2), with JavaScript on and off: by city and type, each filter, page 2, the
+ * The search (ADR 0013), with JavaScript on and off: by city and type, each filter, page 2, the
  * URL carrying the search, recent searches and, with JavaScript, the map. Each project publishes its own 21
  * storage listings and one parking slot through the API, as a host would, in a city the demo data leaves empty, so
  * the counts are exact while both projects run at once.

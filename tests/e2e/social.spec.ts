@@ -3,7 +3,7 @@ import { encodeIdentity, IDENTITY_COOKIE, type MockIdentity } from "../doubles/i
 import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * Sign-in with Google and Facebook (issue 3, item 3) through the local identity provider that playwright.config.ts
+ * Sign-in with Google and Facebook (ADR 0009) through the local identity provider that playwright.config.ts
  * starts: the real redirect to its /authorize (which approves at once), the callback with the state check, the
  * code exchange, and the API's token checks. The browser tells the provider who signs in with a cookie on its
  * /authorize path (cookies are shared across localhost's ports; the app never sees that path).

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { expect, expectAccessible, loggedInAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * The profile photo and feedback with an image (issue 3 items 8 and 11), with JavaScript on and off. The images
+ * The profile photo and feedback with an image (ADR 0010), with JavaScript on and off. The images
  * are made by sharp in a temporary folder; nothing binary is committed.
  */
 test.use({ viewport: WIDE });

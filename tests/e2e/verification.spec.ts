@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, expectAccessible, loggedInAccount, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * Confirming who a user is (issue 3 items 9 and 10): the phone code read from the SMS sink, the address, the
+ * Confirming who a user is (ADR 0011, 0016): the phone code read from the SMS sink, the address, the
  * identity check through the sandbox provider, the company profile, and the end of the first-login walk-through.
  * Each test runs with JavaScript on and off.
  */

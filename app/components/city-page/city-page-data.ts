@@ -1,8 +1,10 @@
+import type { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
 import type { MapMarker } from "~/components/map/map";
 import { type Coordinates, distanceMetres } from "~/domain/geo";
 import { type Centavos, formatPeso } from "~/domain/money";
 import type { SpaceCardView } from "~/domain/space";
 import { PRICE_BASES, PRICE_BASIS_LABELS, type PriceBasis, type SpaceType } from "~/domain/vocabulary";
+import type { ResultOf } from "~/services/api.server";
 
 /**
  * The pure parts of a city page (/storage-city/{city}, /parking-city/{city}): the price lines, the map's markers,
@@ -19,9 +21,9 @@ export type PriceRangeView = {
 };
 
 /** getStoragePriceRange's answer: all monthly prices, and those of each price basis (not comparable with each other). */
-export type StoragePriceRange = PriceRangeView & { byBasis: { readonly [B in PriceBasis]: PriceRangeView } };
+export type StoragePriceRange = Omit<ResultOf<typeof getStoragePriceRange>, "city" | "cityName">;
 /** getParkingPriceRange's answer: monthly prices, and daily ones. */
-export type ParkingPriceRange = PriceRangeView & { daily: PriceRangeView };
+export type ParkingPriceRange = Omit<ResultOf<typeof getParkingPriceRange>, "city" | "cityName">;
 
 /** One line of a city's prices: "₱1,500.00 to ₱8,000.00 a month for the entire space". */
 export type PriceLine = { key: string; text: string };

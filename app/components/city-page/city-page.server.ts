@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
-import type { SearchResult } from "~/api/search.server";
-import type { CityListItem, Profile } from "~/api/user.server";
+import { newSpaceSearch } from "~/api/space/search.server";
+import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
+import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { notFound } from "~/components/landing/not-found";
 import { cityPagePath } from "~/content/cities";
 import { SEARCH_PATH } from "~/domain/search";
@@ -9,14 +10,7 @@ import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
-import {
-  CITY_PAGE_LISTINGS,
-  cityMarkers,
-  nearestCities,
-  type ParkingPriceRange,
-  priceLines,
-  type StoragePriceRange,
-} from "./city-page-data";
+import { CITY_PAGE_LISTINGS, cityMarkers, nearestCities, priceLines } from "./city-page-data";
 
 /**
  * The loader of both city pages (/storage-city/{city} and /parking-city/{city}), all through the API: the city from
@@ -27,22 +21,21 @@ import {
  */
 export async function loadCityPage(request: Request, type: SpaceType, slug: string | undefined) {
   const client = api(request);
-  const list = await client.get<CityListItem[]>("/user/cityList");
+  const list = await client.call(cityList);
   if (!list.ok) throw new Response(list.message, { status: list.status });
   const city = list.result.find((option) => option.slug === slug);
   if (!city) {
     const folded = list.result.find((option) => option.slug === slug?.toLowerCase());
-    if (folded) throw redirect(cityPagePath(type, folded.slug), { status: 301, headers: client.headers });
+    if (folded) throw redirect(cityPagePath(type, folded.slug), { status: 301 });
     notFound();
   }
 
   const [prices, search, profile] = await Promise.all([
-    client.get<StoragePriceRange | ParkingPriceRange>(
-      type === "storage" ? "/space/getStoragePriceRange" : "/space/getParkingPriceRange",
-      { city: city.slug },
-    ),
-    client.post<SearchResult>("/space/newSpaceSearch/1", undefined, { storageType: type, city: city.slug }),
-    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
+    type === "storage"
+      ? client.call(getStoragePriceRange, { query: { city: city.slug } })
+      : client.call(getParkingPriceRange, { query: { city: city.slug } }),
+    client.call(newSpaceSearch, { params: { n: "1" }, query: { storageType: type, city: city.slug } }),
+    hasSessionCookie(request) ? client.call(viewUserProfile) : null,
   ]);
   if (!prices.ok) throw new Response(prices.message, { status: prices.status });
   if (!search.ok) throw new Response(search.message, { status: search.status });
@@ -52,34 +45,31 @@ export async function loadCityPage(request: Request, type: SpaceType, slug: stri
   const url = new URL(request.url);
   // The share image: the og rendition (app/routes/og.spaces.$image.ts) of the first listing with a photo.
   const covered = listings.find((card) => card.coverPhoto !== null);
-  return data(
-    {
-      type,
-      city: {
-        name: city.name,
-        slug: city.slug,
-        province: city.province,
-        region: city.region,
-        latitude: city.latitude,
-        longitude: city.longitude,
-      },
-      total: search.result.total,
-      prices: priceLines(type, prices.result),
-      listings,
-      /** Sizes in the viewer's unit (meters for visitors). */
-      unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
-      markers: cityMarkers(listings),
-      nearby: nearestCities(city, list.result).map(({ name, slug, province }) => ({ name, slug, province })),
-      searchPath: `${SEARCH_PATH}?${new URLSearchParams({ storageType: type, city: city.slug })}`,
-      returnTo: `${url.pathname}${url.search}`,
-      origin,
-      canonicalUrl: `${origin}${cityPagePath(type, city.slug)}`,
-      ogImageUrl: covered?.coverPhoto
-        ? `${origin}/og/spaces/${covered._id}.jpg?v=${covered.coverPhoto.uploadId}`
-        : null,
+  return data({
+    type,
+    city: {
+      name: city.name,
+      slug: city.slug,
+      province: city.province,
+      region: city.region,
+      latitude: city.latitude,
+      longitude: city.longitude,
     },
-    { headers: client.headers },
-  );
+    total: search.result.total,
+    prices: priceLines(type, prices.result),
+    listings,
+    /** Sizes in the viewer's unit (meters for visitors). */
+    unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
+    markers: cityMarkers(listings),
+    nearby: nearestCities(city, list.result).map(({ name, slug, province }) => ({ name, slug, province })),
+    searchPath: `${SEARCH_PATH}?${new URLSearchParams({ storageType: type, city: city.slug })}`,
+    returnTo: `${url.pathname}${url.search}`,
+    origin,
+    canonicalUrl: `${origin}${cityPagePath(type, city.slug)}`,
+    ogImageUrl: covered?.coverPhoto
+      ? `${origin}/og/spaces/${covered._id}.jpg?v=${covered.coverPhoto.uploadId}`
+      : null,
+  });
 }
 
 export type CityPageData = Awaited<ReturnType<typeof loadCityPage>>["data"];

@@ -1,4 +1,4 @@
-import type { CityListItem, Profile } from "~/api/user.server";
+import { cityList, viewUserProfile } from "~/api/user/user.server";
 import type { CityOption } from "~/content/cities";
 import { isOneOf, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
@@ -22,8 +22,8 @@ export async function loadEnquiryPage(request: Request) {
   const url = new URL(request.url);
   const client = api(request);
   const [list, profile] = await Promise.all([
-    client.get<CityListItem[]>("/user/cityList"),
-    hasSessionCookie(request) ? client.get<Profile>("/user/viewUserProfile") : null,
+    client.call(cityList),
+    hasSessionCookie(request) ? client.call(viewUserProfile) : null,
   ]);
   const cities: CityOption[] = list.ok
     ? list.result.map(({ name, slug, province }) => ({ name, slug, province }))

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
-import { listWithUsPath } from "~/components/enquiries/paths";
 import type { CityOption } from "~/content/cities";
 import { LANDINGS } from "~/content/landing";
 import { segmentsOf } from "~/content/solutions";
 import { kindsFor, type SpaceType } from "~/domain/vocabulary";
-import { PATHS } from "~/utils/menu";
 import { CityLinks } from "./city-links";
+import { HostCall } from "./host-call";
 import { KindsList } from "./kinds-list";
 import { SpaceSearchForm } from "./search-form";
 import { SegmentCards } from "./segment-cards";
@@ -83,25 +82,7 @@ export function LandingPage({ type, cities }: { type: SpaceType; cities: readonl
 
       <CityLinks type={type} cities={cities} />
 
-      <section className="bg-brand-50">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-6 py-14 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 className="text-2xl font-bold">{landing.hostCall.title}</h2>
-            <p className="mt-2 text-slate-700">{landing.hostCall.text}</p>
-          </div>
-          <div className="flex flex-col items-start gap-3 md:items-end">
-            <Link
-              to={PATHS.listSpace}
-              className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-            >
-              List a space
-            </Link>
-            <Link to={listWithUsPath({ storageType: type })} className="text-brand-700 underline">
-              Questions first? Talk to our team
-            </Link>
-          </div>
-        </div>
-      </section>
+      <HostCall title={landing.hostCall.title} text={landing.hostCall.text} type={type} />
     </>
   );
 }

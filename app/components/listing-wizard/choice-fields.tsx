@@ -1,5 +1,5 @@
 import { type FieldMetadata, getCollectionProps, getInputProps } from "@conform-to/react";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { ErrorList } from "~/components/ui/field";
 
 /**
@@ -14,13 +14,6 @@ export const inputClass =
 
 /** One choice of a group: its value, its label and an optional line under the label. */
 export type Choice = { value: string; label: string; description?: string };
-
-/** True once React has hydrated the page: what only JavaScript can do waits for it (the server renders without). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** Ids joined for aria-describedby, or undefined when there are none. */
 function describedBy(...ids: (string | undefined | false)[]): string | undefined {

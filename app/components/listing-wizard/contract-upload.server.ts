@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import * as spaceFilesApi from "~/api/space/space-files.server";
 import type { SpaceView } from "~/domain/space";
 import type { ApiClient, ApiResult } from "~/services/api.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -14,8 +15,8 @@ import { CONTRACT_RULE } from "./contract-upload";
 
 const UPLOAD_FAILED = "Upload failed.";
 
-export function contractFailure(message: string, status = 400, headers?: HeadersInit) {
-  return data({ uploadError: message, toast: errorToast(message) }, { status, headers });
+export function contractFailure(message: string, status = 400) {
+  return data({ uploadError: message, toast: errorToast(message) }, { status });
 }
 
 /** The posted form, or the refusal of a body over the cap (a contract far over 10 MB). */
@@ -38,13 +39,13 @@ export async function uploadContract(client: ApiClient, spaceId: string, form: F
   if (file instanceof File && (file.size > 0 || file.name)) upload.append("contract", file, file.name);
   let answer: ApiResult<SpaceView>;
   try {
-    answer = await client.postForm<SpaceView>("/space/uploadContract", upload);
+    answer = await client.call(spaceFilesApi.uploadContract, { body: upload });
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
     console.error("[contract upload] the upload did not reach the API:", error);
-    return contractFailure(UPLOAD_FAILED, 502, client.headers);
+    return contractFailure(UPLOAD_FAILED, 502);
   }
-  if (!answer.ok) return contractFailure(answer.message, answer.status === 413 ? 413 : 400, client.headers);
-  return redirectWithToast(returnTo, makeToast("success", answer.message), { headers: client.headers });
+  if (!answer.ok) return contractFailure(answer.message, answer.status === 413 ? 413 : 400);
+  return redirectWithToast(returnTo, makeToast("success", answer.message));
 }

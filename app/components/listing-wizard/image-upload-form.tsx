@@ -1,6 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { useHydrated } from "./choice-fields";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * An image upload of the add-more-details step (a photo of the space, or its floor plan). Without JavaScript it is

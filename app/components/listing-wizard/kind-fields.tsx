@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { ErrorList } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   isSpaceType,
   kindOptionsFor,
@@ -7,7 +8,7 @@ import {
   SPACE_TYPES,
   type SpaceType,
 } from "~/domain/vocabulary";
-import { RadioGroupField, SharedRadioGroup, useHydrated } from "./choice-fields";
+import { RadioGroupField, SharedRadioGroup } from "./choice-fields";
 
 /** The fields of the kind step, as a conform form names them. */
 export type KindFieldset = {

@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
+import { imageUploadFloorplan, imageUploadSpaces } from "~/api/space/space-files.server";
+import { addMySpace, editSpace } from "~/api/space/spaces.server";
 import type { SpaceView } from "~/domain/space";
 import { MAX_SPACE_PHOTOS } from "~/domain/space";
 import type { ApiClient, ApiResult } from "~/services/api.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
 import { errorToast, makeToast, type Toast } from "~/utils/toast";
-import { IMAGE_UPLOADED, UPLOAD_FAILED, UPLOAD_PATHS, type UploadIntent } from "./image-upload-form";
+import { IMAGE_UPLOADED, UPLOAD_FAILED, type UploadIntent } from "./image-upload-form";
 import { REORDER_INTENT } from "./photo-list";
 import {
   arrangePhotos,
@@ -48,24 +50,19 @@ export type PhotoFailure = {
 };
 
 /** A failure as PhotoFailure: by the upload form of `upload`, else by the photo list. */
-export function photoFailure(
-  client: ApiClient,
-  message: string,
-  options: { upload?: UploadIntent; status?: number } = {},
-) {
+export function photoFailure(message: string, options: { upload?: UploadIntent; status?: number } = {}) {
   const failure: PhotoFailure = options.upload
     ? { toast: errorToast(message), upload: options.upload, uploadError: message }
     : { toast: errorToast(message), photosError: message };
-  return data(failure, { status: options.status ?? 400, headers: client.headers });
+  return data(failure, { status: options.status ?? 400 });
 }
 
 /** The posted form, or a failure when the body is over the upload cap. */
-export async function readPhotoForm(request: Request, client: ApiClient) {
+export async function readPhotoForm(request: Request) {
   try {
     return { form: await readFormWithin(request) };
   } catch (error) {
-    if (error instanceof BodyTooLargeError)
-      return { failure: photoFailure(client, TOO_LARGE, { status: 413 }) };
+    if (error instanceof BodyTooLargeError) return { failure: photoFailure(TOO_LARGE, { status: 413 }) };
     throw error;
   }
 }
@@ -75,6 +72,12 @@ function here(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
 }
+
+/** The API call each upload goes to from the step's action (the browser's are UPLOAD_PATHS). */
+const UPLOAD_ENDPOINTS = {
+  "upload-photo": imageUploadSpaces,
+  "upload-floorplan": imageUploadFloorplan,
+} as const satisfies Record<UploadIntent, unknown>;
 
 async function upload(
   request: Request,
@@ -89,21 +92,21 @@ async function upload(
   if (image instanceof File && (image.size > 0 || image.name)) body.append("image", image, image.name);
   let answer: ApiResult<unknown>;
   try {
-    answer = await client.postForm<unknown>(UPLOAD_PATHS[intent], body);
+    answer = await client.call(UPLOAD_ENDPOINTS[intent], { body });
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
     console.error("[listing photos] the upload did not reach the API:", error);
-    return photoFailure(client, UPLOAD_FAILED, { upload: intent, status: 502 });
+    return photoFailure(UPLOAD_FAILED, { upload: intent, status: 502 });
   }
   if (!answer.ok)
-    return photoFailure(client, answer.message, {
+    return photoFailure(answer.message, {
       upload: intent,
       status: answer.status === 413 ? 413 : 400,
     });
   if (answer.result === null || answer.result === undefined)
-    return photoFailure(client, answer.message || UPLOAD_FAILED, { upload: intent });
-  return redirectWithToast(here(request), makeToast("success", IMAGE_UPLOADED), { headers: client.headers });
+    return photoFailure(answer.message || UPLOAD_FAILED, { upload: intent });
+  return redirectWithToast(here(request), makeToast("success", IMAGE_UPLOADED));
 }
 
 async function savePhotos(
@@ -114,14 +117,14 @@ async function savePhotos(
   message: string,
   via: "addMySpace" | "editSpace",
 ) {
-  if (!next) return photoFailure(client, UNKNOWN_PHOTO);
-  const fields = { spaceId: space._id, photoOrder: next.order, coverPhotoIndex: next.cover };
+  if (!next) return photoFailure(UNKNOWN_PHOTO);
+  const fields = { spaceId: space._id, photoOrder: [...next.order], coverPhotoIndex: next.cover };
   const answer =
     via === "addMySpace"
-      ? await client.post<SpaceView>("/space/addMySpace", { step: "add-more-details", ...fields })
-      : await client.post<SpaceView>("/space/editSpace", fields);
-  if (!answer.ok) return photoFailure(client, answer.message, { status: answer.status === 429 ? 429 : 400 });
-  return redirectWithToast(here(request), makeToast("success", message), { headers: client.headers });
+      ? await client.call(addMySpace, { body: { step: "add-more-details", ...fields } })
+      : await client.call(editSpace, { body: fields });
+  if (!answer.ok) return photoFailure(answer.message, { status: answer.status === 429 ? 429 : 400 });
+  return redirectWithToast(here(request), makeToast("success", message));
 }
 
 /**
@@ -140,7 +143,7 @@ export async function photoAction(
   };
   if (intent === "upload-photo" || intent === "upload-floorplan") {
     if (intent === "upload-photo" && current.order.length >= MAX_SPACE_PHOTOS)
-      return photoFailure(client, TOO_MANY, { upload: intent });
+      return photoFailure(TOO_MANY, { upload: intent });
     return upload(request, client, space._id, intent, form);
   }
   if (isPhotoMove(intent)) {

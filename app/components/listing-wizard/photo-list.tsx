@@ -1,8 +1,8 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { type DragEvent, useState } from "react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ImageView } from "~/domain/space";
-import { useHydrated } from "./choice-fields";
 import { movePhoto } from "./photo-order";
 
 /** The intent of a drag-and-drop reorder (the new order goes in `photoOrder`). */

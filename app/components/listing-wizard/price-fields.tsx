@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { type ReactNode, useState } from "react";
-import type { PriceRange } from "~/api/spaces.server";
+import type { PriceRange } from "~/api/space/spaces.server";
 import { ErrorList } from "~/components/ui/field";
 import { type CalendarDate, countWeekdays } from "~/domain/dates";
 import { type Centavos, formatPeso, parsePeso } from "~/domain/money";

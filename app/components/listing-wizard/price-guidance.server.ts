@@ -1,12 +1,8 @@
-import type { PriceRange } from "~/api/spaces.server";
-
+import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
 import type { SpaceView } from "~/domain/space";
 import { priceBasisOf } from "~/domain/vocabulary";
 import type { ApiClient } from "~/services/api.server";
 import type { PriceGuidance } from "./price-fields";
-
-type StorageRange = PriceRange & { cityName: string; byBasis: Record<string, PriceRange> };
-type ParkingRange = PriceRange & { cityName: string; daily: PriceRange };
 
 /**
  * The city's prices of listings like this one (GET /space/getStoragePriceRange or getParkingPriceRange with the
@@ -20,11 +16,11 @@ export async function loadPriceGuidance(
   const city = space.address.citySlug;
   if (!city || !space.storageType) return null;
   if (space.storageType === "parking") {
-    const answer = await client.get<ParkingRange>("/space/getParkingPriceRange", { city });
+    const answer = await client.call(getParkingPriceRange, { query: { city } });
     if (!answer.ok) return null;
     return { cityName: answer.result.cityName, monthly: answer.result, daily: answer.result.daily };
   }
-  const answer = await client.get<StorageRange>("/space/getStoragePriceRange", { city });
+  const answer = await client.call(getStoragePriceRange, { query: { city } });
   if (!answer.ok) return null;
   const basis = space.unitOfRental
     ? priceBasisOf({ unitOfRental: space.unitOfRental, entireSpace: space.rentMode.entireSpace })

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   AREA_SYMBOLS,
   area,
@@ -19,7 +20,7 @@ import {
   VEHICLE_SIZE_LABELS,
   VEHICLE_SIZES,
 } from "~/domain/vocabulary";
-import { NumberField, RadioGroupField, useHydrated } from "./choice-fields";
+import { NumberField, RadioGroupField } from "./choice-fields";
 
 type NumberInput = FieldMetadata<number | string | null | undefined>;
 

@@ -1,4 +1,4 @@
-import type { HostCard as HostCardData } from "~/api/listing-page.server";
+import type { HostCard as HostCardData } from "~/api/space/listing-page.server";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 
 const monthYear = new Intl.DateTimeFormat("en-PH", {

@@ -18,7 +18,7 @@ import {
  * What renters read about a listing, as words: labels from the vocabularies, sizes in the viewer's unit, prices in
  * pesos, the deposit and discount terms from the pricing rules. Made where the listing is loaded (the listing
  * page's loader, the list-your-space preview) so that ListingSummary only lays the words out and the browser never
- * loads the vocabularies, units and pricing for it (issue #5: the listing page's JavaScript budget).
+ * loads the vocabularies, units and pricing for it (the listing page's JavaScript budget, bench/).
  */
 export type ListingFacts = {
   /** "Storage" or "Parking". */

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { SpaceBrief } from "~/api/listing-page.server";
+import type { SpaceBrief } from "~/api/space/listing-page.server";
 import { formatPeso } from "~/domain/money";
 import { coverPhoto } from "~/domain/space";
 import { kindLabel, SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";

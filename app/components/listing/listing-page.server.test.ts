@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SpaceBrief } from "~/api/listing-page.server";
+import type { SpaceBrief } from "~/api/space/listing-page.server";
 import { APPROXIMATE_RADIUS_METRES } from "~/domain/geo";
 import type { ImageView } from "~/domain/space";
 import { listingFacts } from "./listing-facts";

@@ -1,4 +1,4 @@
-import type { SpaceBrief } from "~/api/listing-page.server";
+import type { SpaceBrief } from "~/api/space/listing-page.server";
 import { todayInManila } from "~/domain/dates";
 import { APPROXIMATE_RADIUS_METRES } from "~/domain/geo";
 import { displayUnit } from "~/domain/units";
@@ -13,7 +13,7 @@ import { listingMeta } from "./listing-meta";
  * URL's fields, the map's circle and the page's meta.
  *
  * A .server module, so that what it uses — the vocabularies, units, money, geo and pricing rules — stays out of the
- * page's JavaScript (issue #5: at most 100 KB gzip). A module the route imports only for its loader would still be
+ * page's JavaScript (its budget: 100 KB gzip). A module the route imports only for its loader would still be
  * bundled for the browser; a .server one is not. The browser gets the words, and the pricing (calculator-quote.ts)
  * only when the calculator is first used.
  */

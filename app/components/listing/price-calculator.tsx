@@ -13,7 +13,7 @@ import type { CalculatorAnswer, PriceCalculatorData } from "./calculator-quote";
  * parking, the month price of the chosen weekdays from a start date. A GET form: without JavaScript the server
  * computes the answer from the URL (`?days=45`, `?start=2026-12-01&day=1&day=2…`); with JavaScript the answer follows
  * every change. The loader makes the calculator with calculator-quote.ts (`priceCalculator`); the browser loads that
- * module (and the pricing rules) only when the form is first used, to keep the page's JavaScript small (issue #5).
+ * module (and the pricing rules) only when the form is first used, to keep the page's JavaScript small (bench/).
  */
 export function PriceCalculator({
   calculator,

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { QuestionFieldsSchema } from "~/api/listing-page.server";
+import { QuestionFieldsSchema } from "~/api/enquiry/about-space.server";
 import * as accountRules from "~/domain/account-rules.server";
 
 /**

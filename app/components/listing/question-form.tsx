@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** What the action answers: conform's submission reply (errors and typed values), read without conform's client. */
 export type QuestionReply = {
@@ -12,7 +13,7 @@ type Field = "message" | "name" | "email" | "phoneNumber";
  * "Ask a question" on a listing: a POST form to the listing page's action (intent "ask"), which sends it with
  * POST /enquiry/aboutSpace; the host gets it by e-mail. Visitors give their name and e-mail; a logged-in user's
  * come from their account. Errors come back from the server next to their fields. Plain inputs, not conform's
- * client: the listing page must stay light (issue #5: ≤ 100 KB of JavaScript).
+ * client: the listing page must stay light (≤ 100 KB of JavaScript, ADR 0019).
  */
 export function QuestionForm({
   loggedIn,
@@ -24,8 +25,7 @@ export function QuestionForm({
   /** Changes after each question sent, so the form starts empty again. */
   sentId?: string | null;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "ask";
+  const sending = useIsPending({ intent: "ask" });
   const value = (field: Field) => {
     const typed = lastResult?.initialValue?.[field];
     return typeof typed === "string" ? typed : "";

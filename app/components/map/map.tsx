@@ -1,7 +1,7 @@
 /**
  * The maps (docs/architecture.md, "Maps"): `PinPicker` (the listing wizard's pin) and `MarkersMap` (search results
  * and city pages) here, and `AreaMap` (a listing's approximate location) in area-map.tsx, so that the listing page
- * loads only its own map (issue #5: its JavaScript budget); map-frame.tsx holds what the three share.
+ * loads only its own map (its JavaScript budget, bench/); map-frame.tsx holds what the three share.
  *
  * A map is an enhancement. On the server, and with JavaScript off, each renders a plain box of its height with a
  * short text (or nothing, with `fallback={null}`); the page must work without it. After hydration the component

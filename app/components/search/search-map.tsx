@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type MapMarker, MarkersMap } from "~/components/map/map";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Bounds, type Coordinates, formatBounds } from "~/domain/geo";
 
 /**
@@ -60,10 +61,4 @@ export function SearchMap({
       </div>
     </div>
   );
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

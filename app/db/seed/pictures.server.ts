@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { storeImage } from "~/api/uploads.server";
+import { storeImage } from "~/api/space/uploads.server";
 import { kindLabel, type SpaceKind, type SpaceType } from "~/domain/vocabulary";
 import { processImage } from "~/services/images.server";
 import { getStorage } from "~/services/storage.server";

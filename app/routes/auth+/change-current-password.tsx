@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod/v4";
+import { changePassword } from "~/api/user/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ChangePasswordSchema } from "~/domain/account-rules.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -28,17 +30,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
-  const answer = await client.post("/user/changePassword", submission.value);
-  if (!answer.ok)
-    return formFailure(submission, { failure: answer, hideFields: PASSWORDS, headers: client.headers });
-  return redirectWithToast("/user-profile/user-profile-menu", makeToast("success", answer.message), {
-    headers: client.headers,
-  });
+  const answer = await client.call(changePassword, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
+  return redirectWithToast("/user-profile/user-profile-menu", makeToast("success", answer.message));
 }
 
 export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult: actionData?.result,
@@ -65,7 +64,7 @@ export default function ChangePassword() {
           autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={navigation.state === "submitting"}>Change password</SubmitButton>
+        <SubmitButton pending={isPending}>Change password</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/user-profile/user-profile-menu" className="font-semibold text-brand-700 underline">

@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod/v4";
+import { forgotPassword } from "~/api/user/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ForgotPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/services/api.server";
 import { formFailure } from "~/utils/form.server";
@@ -20,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return formFailure(submission);
   const client = api(request);
-  const answer = await client.get("/user/forgotPassword", { email: submission.value.email });
+  const answer = await client.call(forgotPassword, { query: { email: submission.value.email } });
   if (!answer.ok) return formFailure(submission, { failure: answer });
   return {
     result: submission.reply({ resetForm: true }),
@@ -31,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     id: "forgot-password",
     lastResult: actionData?.result,
@@ -49,7 +51,7 @@ export default function ForgotPassword() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
-        <SubmitButton pending={navigation.state === "submitting"}>Send the link</SubmitButton>
+        <SubmitButton pending={isPending}>Send the link</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/auth/login" className="font-semibold text-brand-700 underline">

@@ -5,11 +5,12 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { z } from "zod/v4";
 import { AuthLayout } from "~/components/auth-layout";
 import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { LoginSchema } from "~/domain/account-rules.server";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
 import { enabledProviders } from "~/services/social-auth.server";
@@ -31,19 +32,19 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const attempt = await authenticator.authenticate("form", request);
   if (attempt.kind === "invalid") return formFailure(attempt.submission, { hideFields: ["password"] });
-  const { answer, client, submission, redirectTo } = attempt;
+  const { answer, submission, redirectTo } = attempt;
   if (!answer.ok) {
-    return formFailure(submission, { failure: answer, hideFields: ["password"], headers: client.headers });
+    return formFailure(submission, { failure: answer, hideFields: ["password"] });
   }
   // A new account is walked through photo, phone and address once, on its first login.
-  return redirect(answer.result.firstLogin ? firstLoginStart() : redirectTo, { headers: client.headers });
+  return redirect(answer.result.firstLogin ? firstLoginStart() : redirectTo);
 }
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const { socialProviders } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login",
     lastResult: actionData?.result,
@@ -68,7 +69,7 @@ export default function LoginPage() {
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={navigation.state === "submitting"}>Log in</SubmitButton>
+        <SubmitButton pending={isPending}>Log in</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/auth/forgot-password" className="font-semibold text-brand-700 underline">

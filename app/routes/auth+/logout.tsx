@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { logout } from "~/api/user/auth.server";
 import { api } from "~/services/api.server";
 
 /** Logging out (spec §4): the API revokes the session and clears the cookie; the user lands on the login page. */
 export async function action({ request }: ActionFunctionArgs) {
   const client = api(request);
-  await client.post("/user/logout");
-  return redirect("/auth/login", { headers: client.headers });
+  await client.call(logout);
+  return redirect("/auth/login");
 }
 
 export function loader() {

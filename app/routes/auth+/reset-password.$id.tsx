@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod/v4";
+import { resetPassword } from "~/api/user/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ResetPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/services/api.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -23,14 +25,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
   const client = api(request);
-  const answer = await client.post("/user/resetPassword", { id: params.id, ...submission.value });
+  const answer = await client.call(resetPassword, { body: { id: params.id as string, ...submission.value } });
   if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
-  return redirectWithToast("/auth/login", makeToast("success", answer.message), { headers: client.headers });
+  return redirectWithToast("/auth/login", makeToast("success", answer.message));
 }
 
 export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>>({
     id: "reset-password",
     lastResult: actionData?.result,
@@ -54,7 +56,7 @@ export default function ResetPassword() {
           autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={navigation.state === "submitting"}>Save the new password</SubmitButton>
+        <SubmitButton pending={isPending}>Save the new password</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/auth/forgot-password" className="font-semibold text-brand-700 underline">

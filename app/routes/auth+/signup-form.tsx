@@ -6,12 +6,13 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
-import type { Profile } from "~/api/user.server";
+import { userSignup } from "~/api/user/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { askApi, LiveCheck, type LiveMessage } from "~/components/live-check";
 import { CheckboxField, ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { INTERESTED_OPTIONS } from "~/domain/account-options";
 import { SignupSchema } from "~/domain/account-rules.server";
 import { isAllowedText } from "~/domain/vocabulary";
@@ -43,21 +44,21 @@ export async function action({ request }: ActionFunctionArgs) {
   // The entry URL comes from the visitor's sealed cookie (spec §3, §4), never from the form.
   const { entryUrl: _url, entryUrlAt: _at, ...fields } = submission.value;
   const entry = await readEntry(request);
-  const answer = await client.post<Profile>("/user/userSignup", {
-    ...fields,
-    acceptTerms: true,
-    ...(entry ? { entryUrl: entry.url, entryUrlAt: entry.at } : {}),
+  const answer = await client.call(userSignup, {
+    body: {
+      ...fields,
+      acceptTerms: true,
+      ...(entry ? { entryUrl: entry.url, entryUrlAt: entry.at } : {}),
+    },
   });
-  if (!answer.ok)
-    return formFailure(submission, { failure: answer, hideFields: PASSWORDS, headers: client.headers });
-  client.headers.append("Set-Cookie", clearEntryCookie());
-  return redirect(firstLoginStart(), { headers: client.headers });
+  if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
+  return redirect(firstLoginStart(), { headers: { "Set-Cookie": clearEntryCookie() } });
 }
 
 export default function SignupForm() {
   const { referralCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof SignupSchema>>({
     id: "signup",
     lastResult: actionData?.result,
@@ -139,7 +140,7 @@ export default function SignupForm() {
           label="I accept the terms and conditions and the privacy policy."
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={navigation.state === "submitting"}>Create account</SubmitButton>
+        <SubmitButton pending={isPending}>Create account</SubmitButton>
       </Form>
     </AuthLayout>
   );

@@ -12,6 +12,7 @@ import { PhotoList } from "~/components/listing-wizard/photo-list";
 import { stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { editListingPath } from "~/components/my-listings/paths";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { MAX_SPACE_PHOTOS, MIN_SPACE_PHOTOS, PUBLISHING_MESSAGES, STEP_TITLES } from "~/domain/space";
 import { BACK_INTENT, loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
@@ -32,31 +33,28 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: add photos, choose the cover and add a floor plan.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space: draft } = await loadListingStep(request, STEP);
+  const { space: draft } = await loadListingStep(request, STEP);
   // Opened from the one-page edit of a published listing: offer the way back there.
   const returnTo = new URL(request.url).searchParams.get("returnTo");
-  return data(
-    {
-      editPath: returnTo === "edit" ? editListingPath(draft._id) : null,
-      space: stepFrame(draft),
-      spaceId: draft._id,
-      photos: draft.spacePhotos,
-      coverPhotoIndex: draft.coverPhotoIndex,
-      floorplan: draft.floorplan,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    editPath: returnTo === "edit" ? editListingPath(draft._id) : null,
+    space: stepFrame(draft),
+    spaceId: draft._id,
+    photos: draft.spacePhotos,
+    coverPhotoIndex: draft.coverPhotoIndex,
+    floorplan: draft.floorplan,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client, space: draft } = await loadListingStep(request, STEP);
-  const { form, failure } = await readPhotoForm(request, client);
+  const { form, failure } = await readPhotoForm(request);
   if (!form) return failure;
   const handled = await photoAction(request, { client, space: draft, form });
   if (handled) return handled;
   // Continue (or Back): the photos as they are saved; Continue needs at least one.
   if (form.get("intent") !== BACK_INTENT && draft.spacePhotos.length < MIN_SPACE_PHOTOS)
-    return photoFailure(client, PUBLISHING_MESSAGES.photo);
+    return photoFailure(PUBLISHING_MESSAGES.photo);
   return saveListingStep(request, STEP, {
     formData: form,
     extra: {
@@ -69,10 +67,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddMoreDetailsStep() {
   const { space, spaceId, photos, coverPhotoIndex, floorplan, editPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const failure: PhotoFailure | null = actionData && !("result" in actionData) ? actionData : null;
   const full = photos.length >= MAX_SPACE_PHOTOS;
-  const continuing = navigation.state === "submitting" && !navigation.formData?.get("photo");
+  const pending = useIsPending();
+  const { formData } = useNavigation();
+  // A photo's own buttons (make cover, move, delete) post from this page too, with the photo's id: only Continue
+  // and Back say "Saving…".
+  const continuing = pending && !formData?.get("photo");
   return (
     <ListingStepLayout
       step={STEP}

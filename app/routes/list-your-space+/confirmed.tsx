@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
-import { useHydrated } from "~/components/listing-wizard/choice-fields";
+import { spaceBriefHostView } from "~/api/space/spaces.server";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
-import { listingPath, type SpaceView, stepPath } from "~/domain/space";
+import { CopyLink } from "~/components/ui/copy-link";
+import { listingPath, stepPath } from "~/domain/space";
 import { publicOrigin } from "~/env.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * confirmed (issue #4): the listing is live. Its share link (absolute, on PUBLIC_URL when set) as selectable text,
+ * confirmed (spec §2): the listing is live. Its share link (absolute, on PUBLIC_URL when set) as selectable text,
  * with a copy button when JavaScript runs; links to the listing page and to my listings. A listing that is not
  * published goes back to its preview.
  */
@@ -23,15 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   const spaceId = new URL(request.url).searchParams.get("spaceId");
   if (!spaceId) throw redirect(MY_LISTINGS);
-  const answer = await client.get<SpaceView>("/space/spaceBriefHostView", { spaceId });
-  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast, { headers: client.headers });
+  const answer = await client.call(spaceBriefHostView, { query: { spaceId } });
+  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast);
   const space = answer.result;
-  if (space.status !== "active") throw redirect(stepPath("preview", space._id), { headers: client.headers });
+  if (space.status !== "active") throw redirect(stepPath("preview", space._id));
   const path = listingPath(space);
-  return data(
-    { title: space.spaceTitle ?? "Your space", path, shareUrl: `${publicOrigin(request)}${path}` },
-    { headers: client.headers },
-  );
+  return data({ title: space.spaceTitle ?? "Your space", path, shareUrl: `${publicOrigin(request)}${path}` });
 }
 
 export default function Confirmed() {
@@ -56,7 +53,7 @@ export default function Confirmed() {
           <span className="font-semibold">{title}</span> is now listed on Space Solution. Share the link so
           renters find it sooner.
         </p>
-        <ShareLink url={shareUrl} />
+        <CopyLink label="Share link" url={shareUrl} className="mt-6 text-left" />
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             to={path}
@@ -72,53 +69,6 @@ export default function Confirmed() {
           </Link>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The link as a read-only, selectable field; with JavaScript, a button copies it. */
-function ShareLink({ url }: { url: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("yes");
-    } catch {
-      setCopied("no");
-    }
-  }
-  return (
-    <div className="mt-6 text-left">
-      <label htmlFor="share-link" className="block text-sm font-semibold text-slate-800">
-        Share link
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id="share-link"
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2.5 text-base text-slate-900"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={copy}
-            className="shrink-0 rounded-md border border-brand-600 bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Copy link
-          </button>
-        ) : null}
-      </div>
-      <p role="status" className="mt-1 min-h-5 text-sm text-slate-600">
-        {copied === "yes"
-          ? "Link copied."
-          : copied === "no"
-            ? "Could not copy: select the link and copy it."
-            : ""}
-      </p>
     </div>
   );
 }

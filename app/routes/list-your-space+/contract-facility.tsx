@@ -6,12 +6,13 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioGroupField } from "~/components/listing-wizard/choice-fields";
 import { ContractUpload, UPLOAD_CONTRACT_INTENT } from "~/components/listing-wizard/contract-upload";
 import { readListingForm, uploadContract } from "~/components/listing-wizard/contract-upload.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { type SpaceView, STEP_TITLES, stepPath } from "~/domain/space";
 import { requireProfile } from "~/services/auth.server";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
@@ -19,7 +20,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * contract-facility (issue #4): the contract renters sign — the Space Solution standard contract (contract-template,
+ * contract-facility (spec §2): the contract renters sign — the Space Solution standard contract (contract-template,
  * filled in with the listing's details) or the host's own PDF, uploaded here first (POST /space/uploadContract).
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
@@ -30,8 +31,8 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "Choose the contract renters of your space sign.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  return data({ space }, { headers: client.headers });
+  const { space } = await loadListingStep(request, STEP);
+  return data({ space });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,8 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ContractFacility() {
   const { space } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const saving = useIsPending();
+  const uploading = useIsPending({ intent: UPLOAD_CONTRACT_INTENT });
   return (
     <ListingStepLayout
       step={STEP}
@@ -62,14 +63,14 @@ export default function ContractFacility() {
         <ContractUpload
           currentUrl={space.contract.type === "uploaded" ? space.contract.url : null}
           error={actionData && "uploadError" in actionData ? actionData.uploadError : null}
-          pending={sending === UPLOAD_CONTRACT_INTENT}
+          pending={uploading}
         />
         {/* A new upload makes the host's contract the chosen one: the form starts again from the saved choice. */}
         <ContractChoice
           key={space.contract.url ?? "standard"}
           space={space}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-          pending={sending !== undefined && sending !== UPLOAD_CONTRACT_INTENT}
+          pending={saving && !uploading}
         />
       </div>
     </ListingStepLayout>

@@ -1,14 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { SpaceBrief } from "~/api/listing-page.server";
-import type { Profile } from "~/api/user.server";
-import { useHydrated } from "~/components/listing-wizard/choice-fields";
+import { viewSpaceBrief } from "~/api/space/listing-page.server";
+import { spaceBriefHostView } from "~/api/space/spaces.server";
+import { viewUserProfile } from "~/api/user/user.server";
 import {
   type ContractDetails,
   contractDetails,
   StandardContract,
 } from "~/components/listing-wizard/standard-contract";
-import { listingPath, type SpaceView, stepPath } from "~/domain/space";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { listingPath, stepPath } from "~/domain/space";
 import { displayUnit } from "~/domain/units";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
@@ -16,7 +17,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * contract-template (issue #4): the Space Solution standard contract, printable. With `?spaceId=` it is filled in
+ * contract-template (spec §2): the Space Solution standard contract, printable. With `?spaceId=` it is filled in
  * with that listing's details — the host's own draft (GET /space/spaceBriefHostView, with the street address), or
  * for anyone else a published listing's public details (GET /space/viewSpaceBrief); without, the generic template.
  * The booking's own details (renter, dates, units) stay blanks. Print CSS keeps only the contract on paper.
@@ -35,8 +36,8 @@ async function hostTemplate(request: Request, spaceId: string): Promise<Template
   if (!hasSessionCookie(request)) return null;
   const client = api(request);
   const [space, profile] = await Promise.all([
-    client.get<SpaceView>("/space/spaceBriefHostView", { spaceId }),
-    client.get<Profile>("/user/viewUserProfile"),
+    client.call(spaceBriefHostView, { query: { spaceId } }),
+    client.call(viewUserProfile),
   ]);
   if (!space.ok || !profile.ok) return null;
   const { firstName, middleName, lastName, suffix, measurementUnit } = profile.result;
@@ -51,7 +52,7 @@ async function hostTemplate(request: Request, spaceId: string): Promise<Template
 }
 
 async function publicTemplate(request: Request, spaceId: string): Promise<Template | null> {
-  const answer = await api(request).get<SpaceBrief>("/space/viewSpaceBrief", { spaceId });
+  const answer = await api(request).call(viewSpaceBrief, { query: { spaceId } });
   if (!answer.ok) return null;
   return {
     details: contractDetails(answer.result, answer.result.host.firstName, "meter"),

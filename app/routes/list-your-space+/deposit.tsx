@@ -1,15 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { DepositFields } from "~/components/listing-wizard/terms-fields";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-/** deposit: whether renters pay a deposit of one month's price (PRODUCT.md "Pricing", issue #4). */
+/** deposit: whether renters pay a deposit of one month's price (PRODUCT.md "Pricing", spec §9). */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 const STEP = "deposit";
@@ -18,8 +19,8 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "Choose whether renters pay a deposit for your space.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  return data({ space }, { headers: client.headers });
+  const { space } = await loadListingStep(request, STEP);
+  return data({ space });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Deposit() {
   const { space } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<{ depositRequired: boolean }>({
     id: STEP,
     lastResult: actionData?.result,
@@ -44,7 +45,7 @@ export default function Deposit() {
       <Form method="post" {...getFormProps(form)}>
         <DepositFields field={fields.depositRequired} space={space} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

@@ -6,11 +6,12 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FeaturesFields } from "~/components/listing-wizard/features-fields";
 import { type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES, stepPath } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
@@ -28,16 +29,13 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: what it offers, and when renters can get in.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
+  const { space } = await loadListingStep(request, STEP);
   if (!space?.storageType) throw redirect(stepPath("kind-of-space-are-you-listing", space?._id));
-  return data(
-    {
-      space: stepFrame(space),
-      type: space.storageType,
-      features: { features: space.features, accessOption: space.accessOption ?? "" },
-    },
-    { headers: client.headers },
-  );
+  return data({
+    space: stepFrame(space),
+    type: space.storageType,
+    features: { features: space.features, accessOption: space.accessOption ?? "" },
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FeaturesStep() {
   const { space, type, features } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-features",
     lastResult: actionData?.result,
@@ -58,7 +56,7 @@ export default function FeaturesStep() {
       <Form method="post" {...getFormProps(form)}>
         <FeaturesFields fields={fields} type={type} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { KindFields } from "~/components/listing-wizard/kind-fields";
 import { type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,14 +23,11 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: storage or parking, and what kind of space it is.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  return data(
-    {
-      space: stepFrame(space),
-      kind: { storageType: space?.storageType ?? "", kind: space?.kind ?? "" },
-    },
-    { headers: client.headers },
-  );
+  const { space } = await loadListingStep(request, STEP);
+  return data({
+    space: stepFrame(space),
+    kind: { storageType: space?.storageType ?? "", kind: space?.kind ?? "" },
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function KindStep() {
   const { space, kind } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-kind",
     lastResult: actionData?.result,
@@ -58,7 +56,7 @@ export default function KindStep() {
       <Form method="post" {...getFormProps(form)}>
         <KindFields fields={fields} savedType={space?.storageType ?? null} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

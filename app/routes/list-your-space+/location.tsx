@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { CityListItem } from "~/api/user.server";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import * as userApi from "~/api/user/user.server";
 import { LocationFields } from "~/components/listing-wizard/location-fields";
 import { type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -25,7 +26,7 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: where it is. Renters see only the city and barangay.");
 
 function cityList(client: ApiClient) {
-  return client.get<CityListItem[]>("/user/cityList");
+  return client.call(userApi.cityList);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,23 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
     : [];
   const address = space?.address;
-  return data(
-    {
-      space: stepFrame(space),
-      cities,
-      address: address
-        ? {
-            addressLine1: address.addressLine1 ?? "",
-            addressLine2: address.addressLine2 ?? "",
-            city: address.citySlug ?? "",
-            barangay: address.barangay ?? "",
-            province: address.province ?? "",
-          }
-        : null,
-      toast: list.ok ? null : list.toast,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    space: stepFrame(space),
+    cities,
+    address: address
+      ? {
+          addressLine1: address.addressLine1 ?? "",
+          addressLine2: address.addressLine2 ?? "",
+          city: address.citySlug ?? "",
+          barangay: address.barangay ?? "",
+          province: address.province ?? "",
+        }
+      : null,
+    toast: list.ok ? null : list.toast,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LocationStep() {
   const { space, cities, address } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-location",
     lastResult: actionData?.result,
@@ -86,7 +84,7 @@ export default function LocationStep() {
       <Form method="post" {...getFormProps(form)}>
         <LocationFields fields={fields} cities={cities} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} showBack={false} />
+        <StepActions pending={isPending} showBack={false} />
       </Form>
     </ListingStepLayout>
   );

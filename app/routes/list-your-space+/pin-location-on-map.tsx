@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { CityListItem } from "~/api/user.server";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { cityList } from "~/api/user/user.server";
 import { PinFields } from "~/components/listing-wizard/pin-fields";
 import { inputNumber, type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { MANILA } from "~/domain/geo";
 import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
@@ -28,24 +29,21 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
-  const list = await client.get<CityListItem[]>("/user/cityList");
+  const list = await client.call(cityList);
   const city = list.ok ? list.result.find((each) => each.slug === space?.address.citySlug) : undefined;
   const center = city ? { latitude: city.latitude, longitude: city.longitude } : MANILA;
   const pinned = space?.latitude != null && space.longitude != null;
-  return data(
-    {
-      space: stepFrame(space),
-      center,
-      // Said only while the numbers are the city's centre, not a saved pin.
-      cityName: pinned ? null : (city?.name ?? null),
-      pin: {
-        latitude: inputNumber(pinned ? space?.latitude : center.latitude, 6),
-        longitude: inputNumber(pinned ? space?.longitude : center.longitude, 6),
-      },
-      toast: list.ok ? null : list.toast,
+  return data({
+    space: stepFrame(space),
+    center,
+    // Said only while the numbers are the city's centre, not a saved pin.
+    cityName: pinned ? null : (city?.name ?? null),
+    pin: {
+      latitude: inputNumber(pinned ? space?.latitude : center.latitude, 6),
+      longitude: inputNumber(pinned ? space?.longitude : center.longitude, 6),
     },
-    { headers: client.headers },
-  );
+    toast: list.ok ? null : list.toast,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PinStep() {
   const { space, center, cityName, pin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-pin",
     lastResult: actionData?.result,
@@ -70,7 +68,7 @@ export default function PinStep() {
       <Form method="post" {...getFormProps(form)}>
         <PinFields fields={fields} center={center} cityName={cityName} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

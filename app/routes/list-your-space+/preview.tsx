@@ -5,12 +5,14 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import type { SpaceBrief } from "~/api/listing-page.server";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { viewSpaceBrief } from "~/api/space/listing-page.server";
+import { addMySpace } from "~/api/space/spaces.server";
 import { ListingDetails } from "~/components/listing/listing-details";
 import { ListingStepLayout } from "~/components/listing-wizard/step-layout";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
-import { previousStep, type SpaceView, STEP_TITLES, stepPath } from "~/domain/space";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { previousStep, STEP_TITLES, stepPath } from "~/domain/space";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loadListingStep } from "~/utils/listing-step.server";
@@ -18,7 +20,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * preview (issue #4): the listing exactly as renters will see it (the listing page's own ListingDetails, fed by the
+ * preview (spec §2): the listing exactly as renters will see it (the listing page's own ListingDetails, fed by the
  * renters' view, GET /space/viewSpaceBrief), the publishing checklist (each missing requirement links to the step
  * that fixes it) and Publish (POST /space/addMySpace { step: "preview", publish: true }), which leads to confirmed.
  */
@@ -31,27 +33,29 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space, measurementUnit } = await loadListingStep(request, STEP);
-  const brief = await client.get<SpaceBrief>("/space/viewSpaceBrief", {
-    spaceId: space._id,
-    editSpace: true,
+  const brief = await client.call(viewSpaceBrief, {
+    query: {
+      spaceId: space._id,
+      editSpace: "true",
+    },
   });
-  if (!brief.ok) throw await redirectWithToast(MY_LISTINGS, brief.toast, { headers: client.headers });
-  return data({ space, brief: brief.result, measurementUnit }, { headers: client.headers });
+  if (!brief.ok) throw await redirectWithToast(MY_LISTINGS, brief.toast);
+  return data({ space, brief: brief.result, measurementUnit });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const spaceId = new URL(request.url).searchParams.get("spaceId");
   if (!spaceId) throw redirect(stepPath("location"));
-  const answer = await client.post<SpaceView>("/space/addMySpace", { step: STEP, spaceId, publish: true });
+  const answer = await client.call(addMySpace, { body: { step: STEP, spaceId, publish: true } });
   // The checklist is read again with the page; the toast says the first thing missing.
-  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status, headers: client.headers });
-  return redirect(stepPath("confirmed", spaceId), { headers: client.headers });
+  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
+  return redirect(stepPath("confirmed", spaceId));
 }
 
 export default function Preview() {
   const { space, brief, measurementUnit } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const back = previousStep(STEP, space.storageType);
   const gaps = space.publishingGaps;
   const live = space.status === "active";
@@ -98,14 +102,10 @@ export default function Preview() {
       <Form method="post" className="mt-8 flex flex-row-reverse items-center justify-between gap-3">
         <button
           type="submit"
-          disabled={navigation.state === "submitting"}
+          disabled={isPending}
           className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {navigation.state === "submitting"
-            ? "Publishing…"
-            : live
-              ? "Save and keep it live"
-              : "Publish listing"}
+          {isPending ? "Publishing…" : live ? "Save and keep it live" : "Publish listing"}
         </button>
         {back ? (
           <Link

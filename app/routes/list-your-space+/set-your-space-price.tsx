@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PriceFields, pesoInput } from "~/components/listing-wizard/price-fields";
 import { loadPriceGuidance } from "~/components/listing-wizard/price-guidance.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
@@ -12,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * set-your-space-price (issue #4): the monthly price of one unit or of the whole space (storage), or the daily and
+ * set-your-space-price (spec §2): the monthly price of one unit or of the whole space (storage), or the daily and
  * full-month prices (parking), with the city's current prices as guidance and an example of what renters pay.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
@@ -25,7 +26,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, space } = await loadListingStep(request, STEP);
   const guidance = await loadPriceGuidance(client, space);
-  return data({ space, guidance, today: todayInManila() }, { headers: client.headers });
+  return data({ space, guidance, today: todayInManila() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SetYourSpacePrice() {
   const { space, guidance, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<{ monthlyPrice: string; dailyPrice: string }>({
     id: STEP,
     lastResult: actionData?.result,
@@ -50,7 +51,7 @@ export default function SetYourSpacePrice() {
       <Form method="post" {...getFormProps(form)}>
         <PriceFields fields={fields} space={space} guidance={guidance} today={today} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

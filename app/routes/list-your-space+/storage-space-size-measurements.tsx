@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { StorageSizeFields } from "~/components/listing-wizard/size-fields";
 import { inputNumber, type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
 import { dimensionsFromMeters } from "~/domain/units";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
@@ -24,23 +25,20 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: its size, and whether it is rented whole or by the unit.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space, measurementUnit } = await loadListingStep(request, STEP);
+  const { space, measurementUnit } = await loadListingStep(request, STEP);
   const sides = space?.size ? dimensionsFromMeters(space.size, measurementUnit) : null;
-  return data(
-    {
-      space: stepFrame(space),
-      size: {
-        lengthUnit: measurementUnit,
-        length: inputNumber(sides?.length),
-        width: inputNumber(sides?.width),
-        height: inputNumber(sides?.height),
-        entireSpace: space?.rentMode.entireSpace === false ? "" : "on",
-        unitOfRental: space?.unitOfRental ?? "",
-        unitsAvailable: space && !space.rentMode.entireSpace ? String(space.unitsAvailable) : "",
-      },
+  return data({
+    space: stepFrame(space),
+    size: {
+      lengthUnit: measurementUnit,
+      length: inputNumber(sides?.length),
+      width: inputNumber(sides?.width),
+      height: inputNumber(sides?.height),
+      entireSpace: space?.rentMode.entireSpace === false ? "" : "on",
+      unitOfRental: space?.unitOfRental ?? "",
+      unitsAvailable: space && !space.rentMode.entireSpace ? String(space.unitsAvailable) : "",
     },
-    { headers: client.headers },
-  );
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StorageSizeStep() {
   const { space, size } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-storage-size",
     lastResult: actionData?.result,
@@ -65,7 +63,7 @@ export default function StorageSizeStep() {
       <Form method="post" {...getFormProps(form)}>
         <StorageSizeFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

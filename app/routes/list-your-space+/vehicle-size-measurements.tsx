@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { VehicleSizeFields } from "~/components/listing-wizard/size-fields";
 import { type StepFormInput, stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
@@ -19,18 +20,15 @@ export const meta: MetaFunction = () =>
   pageMeta(STEP_TITLES[STEP], "List your space: the largest vehicle that fits, and how many slots.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { client, space } = await loadListingStep(request, STEP);
-  return data(
-    {
-      space: stepFrame(space),
-      vehicle: {
-        vehicleSize: space?.vehicleSize ?? "",
-        // A new draft has one slot: the usual case, ready to confirm.
-        unitsAvailable: String(space?.unitsAvailable ?? 1),
-      },
+  const { space } = await loadListingStep(request, STEP);
+  return data({
+    space: stepFrame(space),
+    vehicle: {
+      vehicleSize: space?.vehicleSize ?? "",
+      // A new draft has one slot: the usual case, ready to confirm.
+      unitsAvailable: String(space?.unitsAvailable ?? 1),
     },
-    { headers: client.headers },
-  );
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function VehicleSizeStep() {
   const { space, vehicle } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<StepFormInput<typeof STEP>>({
     id: "listing-vehicle-size",
     lastResult: actionData?.result,
@@ -51,7 +49,7 @@ export default function VehicleSizeStep() {
       <Form method="post" {...getFormProps(form)}>
         <VehicleSizeFields fields={fields} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <StepActions pending={navigation.state === "submitting"} />
+        <StepActions pending={isPending} />
       </Form>
     </ListingStepLayout>
   );

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import type { MyListings } from "~/api/spaces.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { setAvailability } from "~/api/reserve/availability.server";
+import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
 import { myListingsTab } from "~/components/my-listings/paths";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { LISTING_STATUSES, type ListingStatus, type SpaceView, stepPath } from "~/domain/space";
 import { isOneOf } from "~/domain/vocabulary";
 import { requireProfile } from "~/services/auth.server";
@@ -11,17 +13,17 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * my-storage-lists (issue #4): the host's listings grouped pending (drafts), active and inactive, with counts, as
+ * my-storage-lists (spec §2): the host's listings grouped pending (drafts), active and inactive, with counts, as
  * tabs that are links (?tab=). Drafts continue where they stopped; published listings are viewed, edited,
  * deactivated or activated (POST /reserve/setAvailability/{id}).
  */
 export const meta: MetaFunction = () => pageMeta("My listings", "Your storage and parking listings.");
 
-const LIST_PATHS: { readonly [S in ListingStatus]: string } = {
-  pending: "/space/pendingListing",
-  active: "/space/activeListing",
-  inactive: "/space/inactiveListing",
-};
+const LISTS = {
+  pending: pendingListing,
+  active: activeListing,
+  inactive: inactiveListing,
+} as const satisfies { readonly [S in ListingStatus]: unknown };
 
 const TAB_NAMES: { readonly [S in ListingStatus]: string } = {
   pending: "Drafts",
@@ -38,8 +40,7 @@ const EMPTY: { readonly [S in ListingStatus]: string } = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const asked = new URL(request.url).searchParams.get("tab");
-  const list = (status: ListingStatus) =>
-    client.get<MyListings>(LIST_PATHS[status], { userId: profile.userId });
+  const list = (status: ListingStatus) => client.call(LISTS[status], { query: { userId: profile.userId } });
   let tab: ListingStatus = isOneOf(LISTING_STATUSES, asked) ? asked : "pending";
   let answer = await list(tab);
   // Without a tab: the active listings if there are any, else the drafts, else the inactive ones.
@@ -52,15 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   if (!answer.ok) {
-    return data(
-      { tab, listings: [] as SpaceView[], counts: null, toast: answer.toast },
-      { headers: client.headers },
-    );
+    return data({ tab, listings: [] as SpaceView[], counts: null, toast: answer.toast });
   }
-  return data(
-    { tab, listings: answer.result.listings, counts: answer.result.counts, toast: null },
-    { headers: client.headers },
-  );
+  return data({ tab, listings: answer.result.listings, counts: answer.result.counts, toast: null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,22 +66,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "activate" && intent !== "deactivate") {
     return data({ toast: makeToast("error", "Unknown action.") }, { status: 400 });
   }
-  const answer = await client.post<SpaceView>(`/reserve/setAvailability/${encodeURIComponent(spaceId)}`, {
-    newAvailable: intent === "activate" ? "Active" : "Inactive",
+  const answer = await client.call(setAvailability, {
+    params: { id: spaceId },
+    body: { newAvailable: intent === "activate" ? "Active" : "Inactive" },
   });
-  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status, headers: client.headers });
+  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
   const message =
     intent === "activate"
       ? "Your listing is active again: renters can find and book it."
       : "Your listing is inactive: renters no longer see it.";
-  return redirectWithToast(myListingsTab(answer.result.status), makeToast("success", message), {
-    headers: client.headers,
-  });
+  return redirectWithToast(myListingsTab(answer.result.status), makeToast("success", message));
 }
 
 export default function MyStorageLists() {
   const { tab, listings, counts } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -125,7 +119,7 @@ export default function MyStorageLists() {
         {listings.length ? (
           <ul className="space-y-4">
             {listings.map((space) => (
-              <ListingCard key={space._id} space={space} busy={navigation.state === "submitting"} />
+              <ListingCard key={space._id} space={space} busy={isPending} />
             ))}
           </ul>
         ) : (

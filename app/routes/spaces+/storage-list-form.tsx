@@ -6,9 +6,10 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { CityListItem } from "~/api/user.server";
+import { editSpace, spaceBriefHostView } from "~/api/space/spaces.server";
+import { cityList } from "~/api/user/user.server";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 import { RadioGroupField } from "~/components/listing-wizard/choice-fields";
 import { ContractUpload, UPLOAD_CONTRACT_INTENT } from "~/components/listing-wizard/contract-upload";
@@ -25,6 +26,7 @@ import { DepositFields, DiscountFields, FrequencyFields } from "~/components/lis
 import { parseListingEdit } from "~/components/my-listings/edit-listing.server";
 import { MY_LISTINGS, myListingsTab } from "~/components/my-listings/paths";
 import { ErrorList } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { coverPhoto, listingPath, type SpaceView, stepPath } from "~/domain/space";
 import { dimensionsFromMeters } from "~/domain/units";
@@ -37,7 +39,7 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * storage-list-form (issue #4): one page to edit a published listing, `?spaceId=`. Every field of every step but
+ * storage-list-form (spec §2): one page to edit a published listing, `?spaceId=`. Every field of every step but
  * the photos (changed on the add-more-details step, linked from here) in one form, checked with each step's rules
  * and saved with one POST /space/editSpace; the first failure is the toast. The type (storage or parking) stays: a
  * different type is a different listing. The host's own contract is uploaded with its own small form.
@@ -118,33 +120,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const spaceId = new URL(request.url).searchParams.get("spaceId");
   if (!spaceId) throw redirect(MY_LISTINGS);
-  const answer = await client.get<SpaceView>("/space/spaceBriefHostView", { spaceId, editSpace: true });
-  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast, { headers: client.headers });
+  const answer = await client.call(spaceBriefHostView, { query: { spaceId, editSpace: "true" } });
+  if (!answer.ok) throw await redirectWithToast(MY_LISTINGS, answer.toast);
   const space = answer.result;
   // A draft is finished in the wizard, where it stopped.
-  if (space.status === "pending" || !space.storageType)
-    throw redirect(stepPath(space.resumeStep, space._id), { headers: client.headers });
+  if (space.status === "pending" || !space.storageType) throw redirect(stepPath(space.resumeStep, space._id));
   const unit = profile.measurementUnit === "feet" ? "feet" : "meter";
-  const [list, guidance] = await Promise.all([
-    client.get<CityListItem[]>("/user/cityList"),
-    loadPriceGuidance(client, space),
-  ]);
+  const [list, guidance] = await Promise.all([client.call(cityList), loadPriceGuidance(client, space)]);
   const cities = list.ok ? list.result : [];
   const city = cities.find((each) => each.slug === space.address.citySlug);
-  return data(
-    {
-      space,
-      type: space.storageType,
-      defaults: defaults(space, unit),
-      cities: cities.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays })),
-      center: city ? { latitude: city.latitude, longitude: city.longitude } : undefined,
-      cityName: city?.name ?? null,
-      guidance,
-      today: todayInManila(),
-      toast: list.ok ? null : list.toast,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    space,
+    type: space.storageType,
+    defaults: defaults(space, unit),
+    cities: cities.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays })),
+    center: city ? { latitude: city.latitude, longitude: city.longitude } : undefined,
+    cityName: city?.name ?? null,
+    guidance,
+    today: todayInManila(),
+    toast: list.ok ? null : list.toast,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -159,12 +154,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const type = form.get("storageType") === "parking" ? "parking" : "storage";
   const { submission, value } = parseListingEdit(form, type);
-  if (submission.status !== "success") return formFailure(submission, { headers: client.headers });
-  const answer = await client.post<SpaceView>("/space/editSpace", { spaceId, ...value });
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast(myListingsTab(answer.result.status), makeToast("success", answer.message), {
-    headers: client.headers,
-  });
+  if (submission.status !== "success") return formFailure(submission);
+  const answer = await client.call(editSpace, { body: { spaceId, ...value } });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast(myListingsTab(answer.result.status), makeToast("success", answer.message));
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -182,8 +175,8 @@ export default function StorageListForm() {
   const loaded = useLoaderData<typeof loader>();
   const { space } = loaded;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const saving = useIsPending();
+  const uploading = useIsPending({ intent: UPLOAD_CONTRACT_INTENT });
   const title = space.spaceTitle ?? "Your listing";
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
@@ -208,13 +201,13 @@ export default function StorageListForm() {
         key={space.contract.url ?? "standard"}
         {...loaded}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        pending={sending !== undefined && sending !== UPLOAD_CONTRACT_INTENT}
+        pending={saving && !uploading}
       />
       <div className="mt-6">
         <ContractUpload
           currentUrl={space.contract.type === "uploaded" ? space.contract.url : null}
           error={actionData && "uploadError" in actionData ? actionData.uploadError : null}
-          pending={sending === UPLOAD_CONTRACT_INTENT}
+          pending={uploading}
         />
       </div>
     </div>

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
-import type { AccountSettings } from "~/api/profile.server";
+import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
 import { Card, ProfilePage } from "~/components/profile-form";
 import { CheckboxField, ErrorList, SubmitButton } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { AccountSettingsFormSchema } from "~/domain/profile-rules.server";
 import { LENGTH_UNIT_LABELS, LENGTH_UNITS } from "~/domain/vocabulary";
 import { requireProfile } from "~/services/auth.server";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
-  const settings = await client.get<AccountSettings>("/user/viewAccountSettings");
+  const settings = await client.call(viewAccountSettings);
   if (!settings.ok) throw new Response(settings.message, { status: settings.status });
   return settings.result;
 }
@@ -31,14 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const submission = parseWithZod(await request.formData(), { schema: AccountSettingsFormSchema });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post("/user/editProfile", submission.value);
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  const answer = await client.call(editProfile, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
   return redirectWithToast(
     "/user-profile/account-settings",
     makeToast("success", "Your settings have been saved."),
-    {
-      headers: client.headers,
-    },
   );
 }
 
@@ -47,7 +45,7 @@ const UNIT_HINTS = { meter: "Square meters, e.g. 12 sqm", feet: "Square feet, e.
 export default function AccountSettingsPage() {
   const settings = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof AccountSettingsFormSchema>>({
     id: "account-settings",
     lastResult: actionData?.result,
@@ -103,7 +101,7 @@ export default function AccountSettingsPage() {
             <ErrorList id={fields.measurementUnit.errorId} errors={fields.measurementUnit.errors} />
           </fieldset>
           <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={navigation.state === "submitting"}>Save settings</SubmitButton>
+          <SubmitButton pending={isPending}>Save settings</SubmitButton>
         </Form>
       </Card>
     </ProfilePage>

@@ -1,8 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { mobileOtp, verifyOtp } from "~/api/user/verification.server";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard, SecondaryButton, SkipLink } from "~/components/verification-ui";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -44,44 +46,38 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "verify") {
     const submission = parseWithZod(formData, { schema: PhoneVerifyForm });
     if (submission.status !== "success") return formFailure(submission, { hideFields: ["otp"] });
-    const answer = await client.post("/user/verifyOtp", {
-      phoneNumber: submission.value.phoneNumber,
-      otp: submission.value.otp,
+    const answer = await client.call(verifyOtp, {
+      body: {
+        phoneNumber: submission.value.phoneNumber,
+        otp: submission.value.otp,
+      },
     });
-    if (!answer.ok)
-      return formFailure(submission, { failure: answer, hideFields: ["otp"], headers: client.headers });
+    if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: ["otp"] });
     const next = isFirstLoginFlow(request.url) ? (nextFirstLoginStep(PATH) ?? "/") : ACCOUNT;
-    return redirectWithToast(next, makeToast("success", answer.message), { headers: client.headers });
+    return redirectWithToast(next, makeToast("success", answer.message));
   }
 
   const submission = parseWithZod(formData, { schema: PhoneSendForm });
   if (submission.status !== "success") return formFailure(submission);
   const sentTo = submission.value.phoneNumber;
-  const answer = await client.post<{ phoneNumber: string }>("/user/mobileOtp", { phoneNumber: sentTo });
+  const answer = await client.call(mobileOtp, { body: { phoneNumber: sentTo } });
   if (!answer.ok) {
     // A code went out less than a minute ago: it still works, so the code step is the place to be.
     if (answer.status === 429 && submission.value.intent === "send") {
-      return data(
-        { result: submission.reply(), sentTo, toast: answer.toast },
-        { status: 429, headers: client.headers },
-      );
+      return data({ result: submission.reply(), sentTo, toast: answer.toast }, { status: 429 });
     }
-    return formFailure(submission, { failure: answer, headers: client.headers });
+    return formFailure(submission, { failure: answer });
   }
-  return data(
-    {
-      result: submission.reply(),
-      sentTo: answer.result.phoneNumber,
-      toast: makeToast("success", codeSentMessage(answer.result.phoneNumber)),
-    },
-    { headers: client.headers },
-  );
+  return data({
+    result: submission.reply(),
+    sentTo: answer.result.phoneNumber,
+    toast: makeToast("success", codeSentMessage(answer.result.phoneNumber)),
+  });
 }
 
 export default function ConfirmPhoneNumber() {
   const { phoneNumber: current, phoneVerified, flowPath, next } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const location = useLocation();
   const last = actionData?.result;
   const lastIntent = last?.initialValue?.intent;
@@ -91,7 +87,7 @@ export default function ConfirmPhoneNumber() {
       : lastIntent === "verify" || lastIntent === "resend"
         ? String(last?.initialValue?.phoneNumber ?? "")
         : null;
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
 
   const [sendForm, sendFields] = useForm<{ phoneNumber: string }>({
     id: "phone-send",

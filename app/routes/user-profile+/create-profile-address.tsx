@@ -1,9 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { CityListItem } from "~/api/user.server";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { updateFirstLogin } from "~/api/user/auth.server";
+import { cityList } from "~/api/user/user.server";
+import { updateAddress } from "~/api/user/verification.server";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard, SecondaryButton } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
 import type { ApiClient } from "~/services/api.server";
@@ -32,7 +35,7 @@ const ALL_SET = "You're all set.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
-  const list = await client.get<CityListItem[]>("/user/cityList");
+  const list = await client.call(cityList);
   const cities = list.ok
     ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
     : [];
@@ -41,23 +44,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const savedCity = saved
     ? (cities.find((city) => city.name.toLowerCase() === saved.city.toLowerCase())?.slug ?? saved.city)
     : undefined;
-  return data(
-    {
-      cities,
-      address: saved ? { ...saved, city: savedCity } : null,
-      flowPath: isFirstLoginFlow(request.url) ? PATH : null,
-      toast: list.ok ? null : list.toast,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    cities,
+    address: saved ? { ...saved, city: savedCity } : null,
+    flowPath: isFirstLoginFlow(request.url) ? PATH : null,
+    toast: list.ok ? null : list.toast,
+  });
 }
 
 /** The walk-through is over: recorded once, then home with the all-set toast. */
 async function finishFirstLogin(client: ApiClient, userId: string) {
-  const done = await client.post("/user/updateFirstLogin", { userId });
-  if (!done.ok)
-    return data({ result: undefined, toast: done.toast }, { status: done.status, headers: client.headers });
-  return redirectWithToast("/", makeToast("success", ALL_SET), { headers: client.headers });
+  const done = await client.call(updateFirstLogin, { body: { userId } });
+  if (!done.ok) return data({ result: undefined, toast: done.toast }, { status: done.status });
+  return redirectWithToast("/", makeToast("success", ALL_SET));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,16 +67,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: AddressForm });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post("/user/updateAddress", { address: submission.value.address });
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  const answer = await client.call(updateAddress, { body: { address: submission.value.address } });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
   if (inFlow) return finishFirstLogin(client, profile.userId);
-  return redirectWithToast(ACCOUNT, makeToast("success", answer.message), { headers: client.headers });
+  return redirectWithToast(ACCOUNT, makeToast("success", answer.message));
 }
 
 export default function CreateProfileAddress() {
   const { cities, address, flowPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<{ address: AddressInput }>({
     id: "address",
     lastResult: actionData?.result,
@@ -92,7 +91,7 @@ export default function CreateProfileAddress() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <AddressFields legend="Address" field={fields.address} cities={cities} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={navigation.state === "submitting"}>Save address</SubmitButton>
+        <SubmitButton pending={isPending}>Save address</SubmitButton>
       </Form>
       {flowPath ? (
         <Form method="post" className="mt-4">

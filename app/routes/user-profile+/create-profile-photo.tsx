@@ -1,7 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { updateProfilePic } from "~/api/user/profile-picture.server";
 import { SubmitButton } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard, SkipLink } from "~/components/verification-ui";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -41,8 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function photoFailure(message: string, status = 400, headers?: HeadersInit) {
-  return data({ error: message, toast: errorToast(message) }, { status, headers });
+function photoFailure(message: string, status = 400) {
+  return data({ error: message, toast: errorToast(message) }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -60,17 +62,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (image instanceof File && (image.size > 0 || image.name)) upload.append("image", image, image.name);
   let answer: ApiResult<{ profilePic?: string }>;
   try {
-    answer = await client.postForm<{ profilePic?: string }>("/user/updateProfilePic", upload);
+    answer = await client.call(updateProfilePic, { body: upload });
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
     console.error("[create-profile-photo] the upload did not reach the API:", error);
-    return photoFailure(UPLOAD_FAILED, 502, client.headers);
+    return photoFailure(UPLOAD_FAILED, 502);
   }
-  if (!answer.ok) return photoFailure(answer.message, answer.status === 413 ? 413 : 400, client.headers);
-  if (!answer.result?.profilePic) return photoFailure(answer.message || UPLOAD_FAILED, 400, client.headers);
+  if (!answer.ok) return photoFailure(answer.message, answer.status === 413 ? 413 : 400);
+  if (!answer.result?.profilePic) return photoFailure(answer.message || UPLOAD_FAILED, 400);
   const next = isFirstLoginFlow(request.url) ? (nextFirstLoginStep(PATH) ?? "/") : PATH;
-  return redirectWithToast(next, makeToast("success", answer.message), { headers: client.headers });
+  return redirectWithToast(next, makeToast("success", answer.message));
 }
 
 /** What the first bytes of a chosen file say it is: the same rule the server applies, checked before sending. */
@@ -83,8 +85,7 @@ async function isJpegOrPng(file: File): Promise<boolean> {
 export default function CreateProfilePhoto() {
   const { photoUrl, hasPhoto, flowPath, next } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting";
+  const uploading = useIsPending();
   const [preview, setPreview] = useState<string | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   // The server's word on the last upload stands until another file is chosen.

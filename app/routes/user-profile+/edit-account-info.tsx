@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
-import type { Profile } from "~/api/user.server";
+import { editProfile } from "~/api/user/profile.server";
 import { Card, ProfilePage } from "~/components/profile-form";
 import { ErrorList, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { GENDER_OPTIONS } from "~/domain/profile-options";
 import { EditAccountFormSchema } from "~/domain/profile-rules.server";
 import { requireProfile } from "~/services/auth.server";
@@ -43,17 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const submission = parseWithZod(await request.formData(), { schema: EditAccountFormSchema });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post<Profile>("/user/editProfile", submission.value);
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast("/user-profile/user-profile-menu", makeToast("success", answer.message), {
-    headers: client.headers,
-  });
+  const answer = await client.call(editProfile, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast("/user-profile/user-profile-menu", makeToast("success", answer.message));
 }
 
 export default function EditAccountInfo() {
   const saved = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof EditAccountFormSchema>>({
     id: "edit-account",
     lastResult: actionData?.result,
@@ -125,7 +124,7 @@ export default function EditAccountInfo() {
             }
           />
           <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={navigation.state === "submitting"}>Save changes</SubmitButton>
+          <SubmitButton pending={isPending}>Save changes</SubmitButton>
         </Form>
       </Card>
     </ProfilePage>

@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { FeedbackFieldsSchema } from "~/api/feedback.server";
+import { Form, useActionData } from "@remix-run/react";
+import { FeedbackFieldsSchema, giveFeedback } from "~/api/feedback/feedback.server";
+import { imageUploadFeedback } from "~/api/space/uploads.server";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
 import type { ApiFailure, ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -71,24 +73,23 @@ export async function action({ request }: ActionFunctionArgs) {
     upload.append("image", image, image.name);
     let answer: ApiResult<{ uploadId?: string }>;
     try {
-      answer = await client.postForm<{ uploadId?: string }>("/space/imageUploadFeedback", upload);
+      answer = await client.call(imageUploadFeedback, { body: upload });
     } catch (error) {
       if (error instanceof Response) throw error;
       console.error("[give-feed-back] the image upload did not reach the API:", error);
-      return formFailure(submission, { failure: imageFailure(UPLOAD_FAILED), headers: client.headers });
+      return formFailure(submission, { failure: imageFailure(UPLOAD_FAILED) });
     }
-    if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+    if (!answer.ok) return formFailure(submission, { failure: answer });
     if (!answer.result?.uploadId)
       return formFailure(submission, {
         failure: imageFailure(answer.message || UPLOAD_FAILED),
-        headers: client.headers,
       });
     imageUploadId = answer.result.uploadId;
   }
 
-  const answer = await client.post("/feedback/giveFeedback", { ...submission.value, imageUploadId });
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast(ACCOUNT, makeToast("success", answer.message), { headers: client.headers });
+  const answer = await client.call(giveFeedback, { body: { ...submission.value, imageUploadId } });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast(ACCOUNT, makeToast("success", answer.message));
 }
 
 const fieldClass =
@@ -96,8 +97,7 @@ const fieldClass =
 
 export default function GiveFeedback() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
+  const sending = useIsPending();
   const [form, fields] = useForm<{ message: string; rating?: string; image?: File }>({
     id: "give-feedback",
     lastResult: actionData?.result,

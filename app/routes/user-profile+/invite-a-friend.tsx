@@ -1,12 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
-import type { MyCode } from "~/api/profile.server";
+import { applyReferralCode } from "~/api/space/referral-codes.server";
+import { getMyCode, inviteFriend } from "~/api/user/profile.server";
 import { Card, ProfilePage } from "~/components/profile-form";
+import { CopyLink } from "~/components/ui/copy-link";
 import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { INVITATIONS_PER_CALL, INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { ApplyReferralCodeFormSchema, InviteFriendFormSchema } from "~/domain/profile-rules.server";
 import { requireProfile } from "~/services/auth.server";
@@ -27,7 +29,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   // getMyCode is a POST in the spec, but it only reads.
-  const code = await client.post<MyCode>("/user/getMyCode");
+  const code = await client.call(getMyCode);
   if (!code.ok) throw new Response(code.message, { status: code.status });
   return code.result;
 }
@@ -40,26 +42,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "apply") {
     const submission = parseWithZod(formData, { schema: ApplyReferralCodeFormSchema });
     if (submission.status !== "success") return formFailure(submission);
-    const answer = await client.post<{ referrerName: string }>("/space/applyReferralCode", {
-      referralCode: submission.value.referralCode,
+    const answer = await client.call(applyReferralCode, {
+      body: {
+        referralCode: submission.value.referralCode,
+      },
     });
-    if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+    if (!answer.ok) return formFailure(submission, { failure: answer });
     return redirectWithToast(
       HERE,
       makeToast(
         "success",
         `${answer.message} You and ${answer.result.referrerName} get a voucher after your first booking.`,
       ),
-      { headers: client.headers },
     );
   }
   const submission = parseWithZod(formData, { schema: InviteFriendFormSchema });
   if (submission.status !== "success") return formFailure(submission);
-  const answer = await client.post<{ sent: number; remainingToday: number }>(
-    "/user/inviteFriend",
-    submission.value,
-  );
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
+  const answer = await client.call(inviteFriend, { body: submission.value });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
   const { sent, remainingToday } = answer.result;
   return redirectWithToast(
     HERE,
@@ -67,7 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
       "success",
       `${sent === 1 ? "Your invitation has been sent." : `Your ${sent} invitations have been sent.`} You can send ${remainingToday} more today.`,
     ),
-    { headers: client.headers },
   );
 }
 
@@ -80,8 +79,8 @@ function answerFor(actionData: ReturnType<typeof useActionData<typeof action>>, 
 export default function InviteAFriend() {
   const { referralCode, shareUrl, referred } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const inviting = useIsPending({ intent: "invite" });
+  const applying = useIsPending({ intent: "apply" });
   const [inviteForm, inviteFields] = useForm<z.input<typeof InviteFriendFormSchema>>({
     id: "invite",
     lastResult: answerFor(actionData, "invite"),
@@ -105,7 +104,12 @@ export default function InviteAFriend() {
         >
           {referralCode}
         </p>
-        <ShareLink url={shareUrl} />
+        <CopyLink
+          label="Your sign-up link"
+          url={shareUrl}
+          share={{ title: "Space Solution", text: "Join me on Space Solution" }}
+          className="mt-5"
+        />
       </Card>
 
       <Card labelledBy="invite-heading">
@@ -128,7 +132,7 @@ export default function InviteAFriend() {
           />
           <ErrorList id={inviteForm.errorId} errors={inviteForm.errors} />
           <input type="hidden" name="intent" value="invite" />
-          <SubmitButton pending={submittingIntent === "invite"}>Send invitations</SubmitButton>
+          <SubmitButton pending={inviting}>Send invitations</SubmitButton>
         </Form>
       </Card>
 
@@ -147,78 +151,10 @@ export default function InviteAFriend() {
             />
             <ErrorList id={applyForm.errorId} errors={applyForm.errors} />
             <input type="hidden" name="intent" value="apply" />
-            <SubmitButton pending={submittingIntent === "apply"}>Apply code</SubmitButton>
+            <SubmitButton pending={applying}>Apply code</SubmitButton>
           </Form>
         </Card>
       )}
     </ProfilePage>
-  );
-}
-
-/**
- * The sign-up link: always shown, selectable, so it can be copied by hand without JavaScript; with JavaScript a
- * copy button, and a share button where the browser can share (the Web Share API, mostly phones).
- */
-function ShareLink({ url }: { url: string }) {
-  const [enhanced, setEnhanced] = useState<{ canShare: boolean } | null>(null);
-  const [status, setStatus] = useState("");
-  useEffect(() => {
-    setEnhanced({ canShare: typeof navigator.share === "function" });
-  }, []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus("Link copied.");
-    } catch {
-      setStatus("Could not copy the link: please select it and copy it by hand.");
-    }
-  }
-
-  async function share() {
-    try {
-      await navigator.share({ title: "Space Solution", text: "Join me on Space Solution", url });
-    } catch {
-      // Cancelled by the user, or refused by the browser: nothing to do.
-    }
-  }
-
-  return (
-    <div className="mt-5">
-      <label htmlFor="share-link" className="block text-sm font-semibold text-slate-800">
-        Your sign-up link
-      </label>
-      <input
-        id="share-link"
-        type="text"
-        readOnly
-        value={url}
-        onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-sm text-slate-900"
-      />
-      {enhanced ? (
-        <div className="mt-3 flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={copy}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Copy link
-          </button>
-          {enhanced.canShare ? (
-            <button
-              type="button"
-              onClick={share}
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              Share
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <p role="status" className="mt-2 min-h-5 text-sm text-slate-700">
-        {status}
-      </p>
-    </div>
   );
 }

@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { CityListItem, Profile } from "~/api/user.server";
-import type { CorporateProfile } from "~/api/verification.server";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { Profile } from "~/api/user/user.server";
+import { cityList } from "~/api/user/user.server";
+import { persona, saveCorporateProfile, viewCorporateProfile } from "~/api/user/verification.server";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
 import { requireProfile } from "~/services/auth.server";
@@ -42,44 +44,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Back from the provider: record the result once (the API checks the provider's signature), then show the page
     // without it in the URL.
     const signature = url.searchParams.get("signature");
-    const answer = await client.post<{ status: "passed" | "failed" }>("/user/persona", {
-      action: "complete",
-      reference: reference ?? "",
-      result: result ?? "",
-      ...(signature === null ? {} : { signature }),
+    const answer = await client.call(persona, {
+      body: {
+        action: "complete",
+        reference: reference ?? "",
+        // What the provider's redirect says, as it is: the API refuses anything but passed or failed.
+        result: (result ?? "") as "passed" | "failed",
+        ...(signature === null ? {} : { signature }),
+      },
     });
     const toast = !answer.ok
       ? answer.toast
       : answer.result.status === "passed"
         ? makeToast("success", "Your identity has been verified.")
         : makeToast("warning", "The identity check did not pass. You can try again.");
-    throw await redirectWithToast(PATH, toast, { headers: client.headers });
+    throw await redirectWithToast(PATH, toast);
   }
-  const [company, list] = await Promise.all([
-    client.get<CorporateProfile | null>("/user/userCorporateProfile"),
-    client.get<CityListItem[]>("/user/cityList"),
-  ]);
+  const [company, list] = await Promise.all([client.call(viewCorporateProfile), client.call(cityList)]);
   const cities = list.ok
     ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
     : [];
   const saved = company.ok ? company.result : null;
   const slugOf = (name: string) =>
     cities.find((city) => city.name.toLowerCase() === name.toLowerCase())?.slug ?? name;
-  return data(
-    {
-      identityStatus: profile.identityStatus,
-      company: saved
-        ? {
-            companyName: saved.companyName,
-            tinNumber: saved.tinNumber,
-            businessAddress: { ...saved.businessAddress, city: slugOf(saved.businessAddress.city) },
-          }
-        : null,
-      cities,
-      toast: !company.ok ? company.toast : !list.ok ? list.toast : null,
-    },
-    { headers: client.headers },
-  );
+  return data({
+    identityStatus: profile.identityStatus,
+    company: saved
+      ? {
+          companyName: saved.companyName,
+          tinNumber: saved.tinNumber,
+          businessAddress: { ...saved.businessAddress, city: slugOf(saved.businessAddress.city) },
+        }
+      : null,
+    cities,
+    toast: !company.ok ? company.toast : !list.ok ? list.toast : null,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -87,19 +86,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "start") {
     // On success the API answers 302 + redirectUrl, and the client sends the browser to the provider.
-    const answer = await client.post("/user/persona", { action: "start" });
+    const answer = await client.call(persona, { body: { action: "start" } });
     const toast = answer.ok ? makeToast("error", "The identity check could not be started.") : answer.toast;
-    return data(
-      { result: undefined, toast },
-      { status: answer.ok ? 502 : answer.status, headers: client.headers },
-    );
+    return data({ result: undefined, toast }, { status: answer.ok ? 502 : answer.status });
   }
   const submission = parseWithZod(formData, { schema: CompanyForm });
   if (submission.status !== "success") return formFailure(submission);
   const { intent: _, ...company } = submission.value;
-  const answer = await client.post("/user/userCorporateProfile", company);
-  if (!answer.ok) return formFailure(submission, { failure: answer, headers: client.headers });
-  return redirectWithToast(PATH, makeToast("success", answer.message), { headers: client.headers });
+  const answer = await client.call(saveCorporateProfile, { body: company });
+  if (!answer.ok) return formFailure(submission, { failure: answer });
+  return redirectWithToast(PATH, makeToast("success", answer.message));
 }
 
 const STATUS: Record<IdentityStatus, { label: string; text: string; button: string | null }> = {
@@ -126,14 +122,13 @@ type CompanyFields = { companyName: string; tinNumber: string; businessAddress: 
 export default function ProfilePersonaVerification() {
   const { identityStatus, company, cities } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<CompanyFields>({
     id: "company",
     lastResult: actionData?.result,
     defaultValue: company ?? undefined,
   });
   const status = STATUS[identityStatus];
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
   return (
     <ProfileStepCard
       title="Verify your identity"

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { myShortListedSpace } from "~/api/space/favourites.server";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
-import type { SpaceCardView } from "~/domain/space";
 import { displayUnit } from "~/domain/units";
 import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,15 +17,12 @@ const PATH = "/user-profile/saved-spaces";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
-  const answer = await client.get<SpaceCardView[]>("/space/myShortListedSpace");
-  return data(
-    {
-      spaces: answer.ok ? answer.result : [],
-      unit: displayUnit(profile.measurementUnit),
-      toast: answer.ok ? null : answer.toast,
-    },
-    { headers: client.headers },
-  );
+  const answer = await client.call(myShortListedSpace);
+  return data({
+    spaces: answer.ok ? answer.result : [],
+    unit: displayUnit(profile.measurementUnit),
+    toast: answer.ok ? null : answer.toast,
+  });
 }
 
 export default function SavedSpaces() {

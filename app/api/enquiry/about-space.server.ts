@@ -1,0 +1,137 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import { enquiries, users } from "~/db/schema";
+import * as accountRules from "~/domain/account-rules.server";
+import { listingPath } from "~/domain/space";
+import { publicOrigin } from "~/env.server";
+import { notify } from "~/services/notify.server";
+import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import { LIMITS, takeRate } from "../rate-limit.server";
+import { findActiveSpace, SPACE_NOT_FOUND, spaceId } from "../space/listing-page-queries.server";
+
+/** A question to a listing's host from its page (spec §7 "Enquiry"): stored, and e-mailed to the host. */
+
+export const QUESTION_MAX_LENGTH = 2000;
+export const QUESTION_SENT = "Your question has been sent to the host.";
+export const QUESTIONS_PER_HOUR = 5;
+const QUESTION_REQUIRED = "Please write your question.";
+const NAME_REQUIRED = "Name is required";
+export const TOO_MANY_QUESTIONS =
+  "You have sent several questions in the last hour. Please wait a while before you send another.";
+const OWN_SPACE = "This is your own space: renters' questions about it come to you.";
+
+/** An optional form field: missing or empty is none. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    schema.optional(),
+  );
+
+/** The fields of a question; the listing page's form is checked with the same rules. */
+export const QuestionFieldsSchema = z.object({
+  message: z
+    .string({ error: QUESTION_REQUIRED })
+    .trim()
+    .min(1, QUESTION_REQUIRED)
+    .max(QUESTION_MAX_LENGTH, `Your question can be at most ${QUESTION_MAX_LENGTH} characters.`),
+  name: optional(z.string().trim().max(120, "Name must be at most 120 characters.")),
+  email: optional(accountRules.email),
+  phoneNumber: optional(accountRules.phoneNumber),
+});
+
+/**
+ * At most QUESTIONS_PER_HOUR questions an hour from one user (logged in) or one e-mail address (visitors); a visitor's
+ * questions count against the caller's address too (with the other enquiries), since a visitor can make up e-mails.
+ */
+async function refuseIfTooManyQuestions(
+  db: Database,
+  user: CurrentUser | null,
+  email: string,
+  clientAddress: string,
+) {
+  const sender = user
+    ? eq(enquiries.userId, user.id)
+    : sql`lower(${enquiries.email}) = ${email.toLowerCase()}`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(enquiries)
+    .where(
+      and(
+        eq(enquiries.kind, "aboutSpace"),
+        gt(enquiries.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+        sender,
+      ),
+    );
+  if ((row?.n ?? 0) >= QUESTIONS_PER_HOUR) throw new ApiError(429, TOO_MANY_QUESTIONS);
+  if (!user) {
+    await takeRate(
+      db,
+      [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }],
+      TOO_MANY_QUESTIONS,
+    );
+  }
+}
+
+export const aboutSpace = defineEndpoint({
+  method: "POST",
+  path: "/enquiry/aboutSpace",
+  auth: "optional",
+  summary:
+    "A question about an active listing, stored (conversations will thread them) and e-mailed to its host. " +
+    `Visitors give their name and e-mail. At most ${QUESTIONS_PER_HOUR} an hour per user or e-mail address, and ` +
+    `${LIMITS.visitorEnquiriesPerAddress.max} enquiries of any kind an hour per visitor's address.`,
+  message: QUESTION_SENT,
+  body: z.strictObject({ spaceId, ...QuestionFieldsSchema.shape }),
+  async handler({ db, body, user, request, clientAddress }) {
+    const row = await findActiveSpace(db, body.spaceId);
+    if (user?.id === row.hostId) throw new ApiError(400, OWN_SPACE);
+    const missing = [
+      ...(!user && !body.name ? [{ field: "name", message: NAME_REQUIRED }] : []),
+      ...(!user && !body.email ? [{ field: "email", message: "Email is required" }] : []),
+    ];
+    if (missing.length) throw new ApiError(400, (missing[0] as { message: string }).message, missing);
+
+    const name = body.name ?? (user ? [user.firstName, user.lastName].join(" ") : "");
+    const email = body.email ?? (user?.email as string);
+    await refuseIfTooManyQuestions(db, user, email, clientAddress);
+    const [host] = await db.select().from(users).where(eq(users.id, row.hostId));
+    if (!host) throw new ApiError(404, SPACE_NOT_FOUND);
+
+    const [enquiry] = await db
+      .insert(enquiries)
+      .values({
+        kind: "aboutSpace",
+        userId: user?.id ?? null,
+        spaceId: row.id,
+        name,
+        email,
+        phoneNumber: body.phoneNumber ?? null,
+        message: body.message,
+      })
+      .returning({ id: enquiries.id });
+    if (!enquiry) throw new Error("the enquiry was not stored");
+
+    const link = new URL(
+      listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
+      publicOrigin(request),
+    ).href;
+    await notify({
+      userId: host.id,
+      kind: "spaceQuestion",
+      data: {
+        hostName: host.nickName?.trim() || host.firstName,
+        senderName: name,
+        senderEmail: email,
+        senderPhone: body.phoneNumber,
+        spaceTitle: row.spaceTitle ?? "your space",
+        question: body.message,
+        listingLink: link,
+      },
+    });
+    return { enquiryId: enquiry.id, spaceId: row.id };
+  },
+});
+
+export const endpoints: Endpoint[] = [aboutSpace];

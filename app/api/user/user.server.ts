@@ -1,0 +1,88 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { barangays, cities, type User } from "~/db/schema";
+import { defineEndpoint } from "../endpoint";
+
+/** The /user area of the API (spec §7 "Auth and user"). */
+
+export const cityList = defineEndpoint({
+  method: "GET",
+  path: "/user/cityList",
+  auth: "none",
+  cache: true,
+  summary: "The cities a space can be in, with their province, region, centre and barangays.",
+  async handler({ db }): Promise<CityListItem[]> {
+    return db
+      .select({
+        id: cities.id,
+        name: cities.name,
+        slug: cities.slug,
+        province: cities.province,
+        region: cities.region,
+        latitude: cities.latitude,
+        longitude: cities.longitude,
+        barangays: sql<
+          string[]
+        >`coalesce(array_agg(${barangays.name} order by ${barangays.name}) filter (where ${barangays.id} is not null), '{}')`,
+      })
+      .from(cities)
+      .leftJoin(barangays, eq(barangays.cityId, cities.id))
+      .groupBy(cities.id)
+      .orderBy(asc(cities.name));
+  },
+});
+
+export type CityListItem = {
+  id: number;
+  name: string;
+  slug: string;
+  province: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+  barangays: string[];
+};
+
+/** The logged-in user's own fields (spec §3 "Logged-in user"); never the password hash. */
+export function toProfile(user: User) {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    suffix: user.suffix,
+    nickName: user.nickName,
+    phoneNumber: user.phoneNumber,
+    profilePic: user.profilePic,
+    isLogin: true,
+    createdAt: user.createdAt.toISOString(),
+    typeOfSignup: user.typeOfSignup,
+    interested: user.interested,
+    dob: user.dob,
+    gender: user.gender,
+    aboutMe: user.aboutMe,
+    firstLogin: user.firstLogin,
+    adminVerified: user.adminVerified,
+    emailNotifications: user.emailNotifications,
+    smsNotifications: user.smsNotifications,
+    allowFacebookNotifications: user.allowFacebookNotifications,
+    measurementUnit: user.measurementUnit,
+    referralCode: user.referralCode,
+    address: user.address,
+    phoneVerified: user.phoneVerifiedAt !== null,
+    identityStatus: user.identityStatus,
+  };
+}
+
+export type Profile = ReturnType<typeof toProfile>;
+
+export const viewUserProfile = defineEndpoint({
+  method: "GET",
+  path: "/user/viewUserProfile",
+  auth: "required",
+  cache: true,
+  summary: "The logged-in user's profile.",
+  async handler({ user }) {
+    return toProfile(user);
+  },
+});

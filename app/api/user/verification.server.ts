@@ -1,0 +1,382 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import {
+  cities,
+  corporateProfiles,
+  identityChecks,
+  type PostalAddress,
+  phoneCodes,
+  users,
+} from "~/db/schema";
+import { AddressSchema, UNKNOWN_CITY } from "~/domain/address-rules";
+import { CorporateProfileSchema } from "~/domain/company-rules";
+import {
+  compactPhoneNumber,
+  MobileOtpSchema,
+  PHONE_CODE_DIGITS,
+  PHONE_CODE_MAX_TRIES,
+  PHONE_CODE_MESSAGES,
+  PHONE_CODE_TTL_MS,
+  phoneCodeState,
+  phoneCodeText,
+  resendWaitMessage,
+  resendWaitSeconds,
+  VerifyOtpSchema,
+  wrongCodeMessage,
+} from "~/domain/phone-code";
+import { getEnv, publicOrigin } from "~/env.server";
+import {
+  IDENTITY_REFERENCE_PATTERN,
+  identityProvider,
+  newIdentityReference,
+} from "~/services/identity.server";
+import { sendSms } from "~/services/sms.server";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError, ApiRedirect } from "../envelope";
+import { viewUserProfile } from "./user.server";
+
+/** Confirming who a user is: phone codes (/user/mobileOtp, /user/verifyOtp), the address, the identity check (/user/persona) and the company profile (/user/userCorporateProfile). */
+
+function fieldError(field: string, message: string, status = 400): ApiError {
+  return new ApiError(status, message, [{ field, message }]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phone codes
+
+/** The code's keyed hash: a leaked table does not give away codes (a plain hash of 6 digits would). */
+function hashPhoneCode(userId: string, phoneNumber: string, code: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`phone-code\u0000${userId}\u0000${phoneNumber}\u0000${code}`)
+    .digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export const mobileOtp = defineEndpoint({
+  method: "POST",
+  path: "/user/mobileOtp",
+  auth: "required",
+  summary:
+    "Texts a 6-digit code to a phone number (valid 5 minutes, 5 tries); at most one new code a minute per user.",
+  message: "We have sent you a 6-digit code. It is valid for 5 minutes.",
+  body: MobileOtpSchema,
+  async handler({ db, body, user }) {
+    const { phoneNumber } = body;
+    if (user.phoneVerifiedAt && user.phoneNumber && compactPhoneNumber(user.phoneNumber) === phoneNumber) {
+      throw fieldError("phoneNumber", PHONE_CODE_MESSAGES.alreadyVerified);
+    }
+    const code = String(randomInt(0, 10 ** PHONE_CODE_DIGITS)).padStart(PHONE_CODE_DIGITS, "0");
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MS);
+    const id = await db.transaction(async (tx) => {
+      // One request per user at a time past this point, so two quick clicks cannot both send a code.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      const [last] = await tx
+        .select({ createdAt: phoneCodes.createdAt })
+        .from(phoneCodes)
+        .where(eq(phoneCodes.userId, user.id))
+        .orderBy(desc(phoneCodes.createdAt))
+        .limit(1);
+      const wait = resendWaitSeconds(last?.createdAt, now);
+      if (wait > 0) throw new ApiError(429, resendWaitMessage(wait), { retryAfterSeconds: wait });
+      const [row] = await tx
+        .insert(phoneCodes)
+        .values({
+          userId: user.id,
+          phoneNumber,
+          codeHash: hashPhoneCode(user.id, phoneNumber, code),
+          createdAt: now,
+          expiresAt,
+        })
+        .returning({ id: phoneCodes.id });
+      if (!row) throw new Error("the phone code was not stored");
+      return row.id;
+    });
+    try {
+      await sendSms(phoneNumber, phoneCodeText(code));
+    } catch (error) {
+      // Not sent: the code goes, so the user may ask again at once.
+      await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
+      throw error;
+    }
+    return { phoneNumber, expiresAt: expiresAt.toISOString() };
+  },
+});
+
+type VerifyOutcome =
+  | { kind: "verified" }
+  | { kind: "none" | "used" | "expired" | "exhausted" }
+  | { kind: "wrong"; triesLeft: number };
+
+export const verifyOtp = defineEndpoint({
+  method: "POST",
+  path: "/user/verifyOtp",
+  auth: "required",
+  invalidates: [viewUserProfile],
+  summary:
+    "Checks the code last sent to a phone number (5 wrong tries end it) and marks the number as the user's verified phone.",
+  message: PHONE_CODE_MESSAGES.verified,
+  body: VerifyOtpSchema,
+  async handler({ db, body, user }) {
+    const now = new Date();
+    const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+      const [code] = await tx
+        .select()
+        .from(phoneCodes)
+        .where(and(eq(phoneCodes.userId, user.id), eq(phoneCodes.phoneNumber, body.phoneNumber)))
+        .orderBy(desc(phoneCodes.createdAt), desc(phoneCodes.id))
+        .limit(1)
+        .for("update");
+      if (!code) return { kind: "none" };
+      const state = phoneCodeState(code, now);
+      if (state !== "live") return { kind: state };
+      if (!sameHash(code.codeHash, hashPhoneCode(user.id, body.phoneNumber, body.otp))) {
+        const attempts = code.attempts + 1;
+        await tx.update(phoneCodes).set({ attempts }).where(eq(phoneCodes.id, code.id));
+        return { kind: "wrong", triesLeft: PHONE_CODE_MAX_TRIES - attempts };
+      }
+      await tx.update(phoneCodes).set({ usedAt: now }).where(eq(phoneCodes.id, code.id));
+      await tx
+        .update(users)
+        .set({ phoneNumber: body.phoneNumber, phoneVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, user.id));
+      return { kind: "verified" };
+    });
+    // Thrown after the transaction, so a wrong try stays counted.
+    switch (outcome.kind) {
+      case "verified":
+        return { phoneNumber: body.phoneNumber, phoneVerified: true, phoneVerifiedAt: now.toISOString() };
+      case "wrong":
+        throw fieldError("otp", wrongCodeMessage(outcome.triesLeft));
+      case "none":
+        throw fieldError("otp", PHONE_CODE_MESSAGES.noCode);
+      default:
+        throw fieldError("otp", PHONE_CODE_MESSAGES[outcome.kind]);
+    }
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Addresses
+
+/** The city of /user/cityList an address names, by name or slug, whatever the case; else a field error. */
+async function knownCity(db: Database, value: string, field: string): Promise<string> {
+  const wanted = value.trim().toLowerCase();
+  const [city] = await db
+    .select({ name: cities.name })
+    .from(cities)
+    .where(or(eq(sql`lower(${cities.slug})`, wanted), eq(sql`lower(${cities.name})`, wanted)))
+    .orderBy(sql`case when lower(${cities.slug}) = ${wanted} then 0 else 1 end`, cities.id)
+    .limit(1);
+  if (!city) throw fieldError(field, UNKNOWN_CITY);
+  return city.name;
+}
+
+async function checkedAddress(db: Database, address: PostalAddress, field: string): Promise<PostalAddress> {
+  return { ...address, city: await knownCity(db, address.city, `${field}.city`) };
+}
+
+export const updateAddress = defineEndpoint({
+  method: "POST",
+  path: "/user/updateAddress",
+  auth: "required",
+  invalidates: [viewUserProfile],
+  summary:
+    "Saves the user's address (line 1, line 2, city from /user/cityList, barangay, province, house number, street). An addition to the spec's calls.",
+  message: "Your address has been saved.",
+  body: z.strictObject({ address: AddressSchema }),
+  async handler({ db, body, user }) {
+    const address = await checkedAddress(db, body.address, "address");
+    await db.update(users).set({ address, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return { address };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Identity check
+
+const reference = z
+  .string({ error: "The identity check's reference is missing." })
+  .regex(IDENTITY_REFERENCE_PATTERN, "This is not a reference of an identity check.");
+
+export const IDENTITY_MESSAGES = {
+  alreadyVerified: "Your identity has already been verified.",
+  notFound: "We could not find this identity check.",
+  notYours: "This identity check belongs to another account.",
+  completed: "This identity check has already been completed. Start a new one if you need to.",
+  unconfirmed:
+    "The identity check's result could not be confirmed with the provider. Please start the check again.",
+  unavailable: "Identity checks are not available at the moment. Please try again later.",
+} as const;
+
+const PersonaSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.strictObject({ action: z.literal("start") }),
+    z.strictObject({
+      action: z.literal("complete"),
+      reference,
+      result: z.enum(["passed", "failed"], { error: "The result must be passed or failed." }),
+      /** The provider's proof of the result (the sandbox's signature); a result without it is not recorded. */
+      signature: z
+        .string({ error: "The identity check's signature must be text." })
+        .max(200, "The identity check's signature is not valid.")
+        .optional(),
+    }),
+  ],
+  { error: 'The action must be "start" or "complete".' },
+);
+
+function identityCheckView(check: typeof identityChecks.$inferSelect) {
+  return {
+    reference: check.reference,
+    provider: check.provider,
+    status: check.status,
+    createdAt: check.createdAt.toISOString(),
+    completedAt: check.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The caller's check with this reference: 404 when there is none, 403 when it is another user's. */
+async function ownCheck(db: Database, userId: string, ref: string) {
+  const [check] = await db.select().from(identityChecks).where(eq(identityChecks.reference, ref)).limit(1);
+  if (!check) throw new ApiError(404, IDENTITY_MESSAGES.notFound);
+  if (check.userId !== userId) throw new ApiError(403, IDENTITY_MESSAGES.notYours);
+  return check;
+}
+
+export const persona = defineEndpoint({
+  method: "POST",
+  path: "/user/persona",
+  auth: "required",
+  invalidates: [viewUserProfile],
+  summary:
+    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
+  message: "Your identity check has been recorded.",
+  body: PersonaSchema,
+  async handler({ db, body, user, request }) {
+    const provider = identityProvider();
+    if (!provider) throw new ApiError(503, IDENTITY_MESSAGES.unavailable);
+    if (body.action === "start") {
+      if (user.identityStatus === "passed") throw new ApiError(400, IDENTITY_MESSAGES.alreadyVerified);
+      const ref = newIdentityReference();
+      await db.transaction(async (tx) => {
+        await tx.insert(identityChecks).values({ userId: user.id, provider: provider.name, reference: ref });
+        await tx
+          .update(users)
+          .set({ identityStatus: "pending", updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+      });
+      throw new ApiRedirect(provider.checkUrl(ref, publicOrigin(request)), "Continue to the identity check.");
+    }
+    const check = await ownCheck(db, user.id, body.reference);
+    if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);
+    // The browser only carries the result: it counts once the provider confirms it, so nobody verifies themselves.
+    const status = await provider.confirmResult(check.reference, {
+      result: body.result,
+      signature: body.signature,
+    });
+    if (!status) throw fieldError("signature", IDENTITY_MESSAGES.unconfirmed);
+    const now = new Date();
+    const completed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(identityChecks)
+        .set({ status, completedAt: now })
+        .where(and(eq(identityChecks.id, check.id), eq(identityChecks.status, "pending")))
+        .returning();
+      // Completed by a request that ran at the same time.
+      if (!row) return null;
+      await tx
+        .update(users)
+        .set({ identityStatus: status, identityCheckedAt: now, updatedAt: now })
+        .where(eq(users.id, user.id));
+      return row;
+    });
+    if (!completed) throw new ApiError(409, IDENTITY_MESSAGES.completed);
+    return { ...identityCheckView(completed), identityStatus: status };
+  },
+});
+
+export const personaStatus = defineEndpoint({
+  method: "GET",
+  path: "/user/persona",
+  auth: "required",
+  summary:
+    "One of the caller's identity checks, by its reference (the provider's page reads it). An addition.",
+  query: z.object({ reference }),
+  async handler({ db, query, user }) {
+    return identityCheckView(await ownCheck(db, user.id, query.reference));
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Company profile
+
+function corporateView(profile: typeof corporateProfiles.$inferSelect) {
+  return {
+    companyName: profile.companyName,
+    tinNumber: profile.tinNumber,
+    businessAddress: profile.businessAddress,
+    updatedAt: profile.updatedAt.toISOString(),
+  };
+}
+
+export type CorporateProfile = ReturnType<typeof corporateView>;
+
+export const saveCorporateProfile = defineEndpoint({
+  method: "POST",
+  path: "/user/userCorporateProfile",
+  auth: "required",
+  invalidates: [viewUserProfile],
+  summary: "Saves the caller's company profile: company name, TIN (required) and business address.",
+  message: "Your company profile has been saved.",
+  body: CorporateProfileSchema,
+  async handler({ db, body, user }) {
+    const businessAddress = await checkedAddress(db, body.businessAddress, "businessAddress");
+    const values = {
+      companyName: body.companyName,
+      tinNumber: body.tinNumber,
+      businessAddress,
+      updatedAt: new Date(),
+    };
+    const [profile] = await db
+      .insert(corporateProfiles)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: corporateProfiles.userId, set: values })
+      .returning();
+    if (!profile) throw new Error("the company profile was not saved");
+    return corporateView(profile);
+  },
+});
+
+export const viewCorporateProfile = defineEndpoint({
+  method: "GET",
+  path: "/user/userCorporateProfile",
+  auth: "required",
+  summary: "The caller's company profile, or null when there is none. An addition to the spec's calls.",
+  async handler({ db, user }): Promise<CorporateProfile | null> {
+    const [profile] = await db
+      .select()
+      .from(corporateProfiles)
+      .where(eq(corporateProfiles.userId, user.id))
+      .limit(1);
+    return profile ? corporateView(profile) : null;
+  },
+});
+
+export const endpoints: Endpoint[] = [
+  mobileOtp,
+  verifyOtp,
+  updateAddress,
+  persona,
+  personaStatus,
+  saveCorporateProfile,
+  viewCorporateProfile,
+];

@@ -1,0 +1,12 @@
+/**
+ * The one Postgres schema of Space Solution, one file per group of tables. Later features add their tables to a
+ * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
+ */
+export * from "./enquiries";
+export * from "./feedback";
+export * from "./places";
+export * from "./sessions";
+export * from "./spaces";
+export * from "./uploads";
+export * from "./users";
+export * from "./webhooks";

@@ -1,0 +1,22 @@
+/**
+ * A rule of the product refused what someone asked for: a booking that cannot be cancelled any more, a host
+ * approving a request that has expired, an extension the space has no room for. The message is written for the
+ * person who asked (it is shown as it is); `kind` lets the API pick the status without parsing the message.
+ */
+export type DomainErrorKind =
+  /** The input itself is wrong (a missing reason, a number of months out of range). */
+  | "invalid"
+  /** This person may not do this, whatever the booking's state (only the host approves). */
+  | "forbidden"
+  /** The thing's current state or the time refuses it (the request expired, the booking has started). */
+  | "conflict";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}

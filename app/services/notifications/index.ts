@@ -1,0 +1,22 @@
+import { feedback } from "./feedback";
+import { invitation } from "./invitation";
+import { listingEnquiry } from "./listing-enquiry";
+import { missingSpace } from "./missing-space";
+import { passwordReset } from "./password-reset";
+import { spaceQuestion } from "./space-question";
+import { welcome } from "./welcome";
+
+/** Every notification the app sends, by kind: one file each in this folder (ADR 0018). */
+export const templates = {
+  welcome,
+  passwordReset,
+  invitation,
+  spaceQuestion,
+  missingSpace,
+  listingEnquiry,
+  feedback,
+};
+
+export type NotificationKind = keyof typeof templates;
+export type NotificationData<K extends NotificationKind> = Parameters<(typeof templates)[K]>[0];
+export type { Message } from "./message";

@@ -1,0 +1,32 @@
+import type { Message } from "./message";
+
+/** A renter's question about a listing, to its host (POST /enquiry/aboutSpace, from the listing page). */
+export type SpaceQuestionData = {
+  /** The host as they call themselves: nickname, else first name. */
+  hostName: string;
+  senderName: string;
+  senderEmail: string;
+  senderPhone?: string;
+  spaceTitle: string;
+  question: string;
+  listingLink: string;
+};
+
+export function spaceQuestion(data: SpaceQuestionData): Message {
+  return {
+    subject: `A question about ${data.spaceTitle}`,
+    replyTo: data.senderEmail,
+    text: [
+      `Hi ${data.hostName},`,
+      "",
+      `${data.senderName} asked about your space "${data.spaceTitle}":`,
+      "",
+      data.question,
+      "",
+      `Reply to: ${data.senderEmail}${data.senderPhone ? ` or ${data.senderPhone}` : ""}`,
+      `Your listing: ${data.listingLink}`,
+      "",
+      "Space Solution",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { signWebhook, TOLERANCE_SECONDS, verifyWebhookSignature } from "./webhooks.server";
+
+const SECRET = "whsec_test_0123456789";
+const BODY = '{"id":"evt_1","type":"payment.paid","amount":150000}';
+const NOW = Date.UTC(2026, 10, 23, 8, 0, 0);
+const at = NOW / 1000;
+
+const verify = (
+  header: string | null,
+  overrides: Partial<Parameters<typeof verifyWebhookSignature>[0]> = {},
+) => verifyWebhookSignature({ header, body: BODY, secrets: [SECRET], now: NOW, ...overrides });
+
+describe("webhook signatures (HMAC-SHA256 of '<t>.<raw body>')", () => {
+  it("accepts the provider's signature of the exact body", () => {
+    expect(verify(signWebhook(BODY, SECRET, at))).toEqual({ ok: true });
+  });
+
+  it("refuses another secret, a changed body, or a changed timestamp", () => {
+    expect(verify(signWebhook(BODY, "whsec_other", at))).toEqual({
+      ok: false,
+      reason: "signature does not match",
+    });
+    expect(verify(signWebhook(BODY.replace("150000", "1"), SECRET, at))).toMatchObject({ ok: false });
+    const signature = signWebhook(BODY, SECRET, at).split(",v1=")[1];
+    expect(verify(`t=${at + 1},v1=${signature}`)).toEqual({ ok: false, reason: "signature does not match" });
+  });
+
+  it("refuses a timestamp more than the tolerance away, before or after", () => {
+    expect(verify(signWebhook(BODY, SECRET, at - TOLERANCE_SECONDS))).toEqual({ ok: true });
+    expect(verify(signWebhook(BODY, SECRET, at - TOLERANCE_SECONDS - 1))).toEqual({
+      ok: false,
+      reason: "timestamp out of tolerance",
+    });
+    expect(verify(signWebhook(BODY, SECRET, at + TOLERANCE_SECONDS + 1))).toEqual({
+      ok: false,
+      reason: "timestamp out of tolerance",
+    });
+  });
+
+  it("refuses a missing or malformed header", () => {
+    expect(verify(null)).toEqual({ ok: false, reason: "missing signature" });
+    for (const header of ["", "v1=abc", `t=${at}`, `t=soon,v1=abc`, `t=${at},v2=abc`]) {
+      expect(verify(header), header).toMatchObject({ ok: false });
+    }
+  });
+
+  it("refuses a signature of another length or not in hex, without throwing", () => {
+    expect(verify(`t=${at},v1=abcd`)).toEqual({ ok: false, reason: "signature does not match" });
+    expect(verify(`t=${at},v1=${"z".repeat(64)}`)).toEqual({ ok: false, reason: "signature does not match" });
+  });
+
+  it("accepts either secret while one is rotated, and any of several v1 entries", () => {
+    const rotating = { secrets: ["whsec_new", SECRET] };
+    expect(verify(signWebhook(BODY, SECRET, at), rotating)).toEqual({ ok: true });
+    const both = `${signWebhook(BODY, "whsec_new", at)},v1=${signWebhook(BODY, "whsec_older", at).split(",v1=")[1]}`;
+    expect(verify(both, { secrets: ["whsec_older"] })).toEqual({ ok: true });
+  });
+});
