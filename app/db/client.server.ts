@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -39,7 +40,8 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  // btree_gist backs the bookings' exclusion constraint (drizzle/0008_bookings.sql).
+  const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
   const db = drizzlePglite({ client, schema });
   return {
     db,

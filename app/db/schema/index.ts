@@ -2,8 +2,10 @@
  * The one Postgres schema of Space Solution, one file per group of tables. Later features add their tables to a
  * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
  */
+export * from "./bookings";
 export * from "./enquiries";
 export * from "./feedback";
+export * from "./payments";
 export * from "./places";
 export * from "./sessions";
 export * from "./spaces";

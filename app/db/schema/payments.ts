@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { bookings } from "./bookings";
+
+/**
+ * Money (PRODUCT.md "Payments (decided)"; ADR 0022): each checkout with the payment provider, each refund asked of
+ * it, and the double-entry ledger every peso moves through. Integer centavos only; rows are written in the
+ * transaction of the booking change that caused them.
+ */
+
+export const PAYMENT_STATES = ["pending", "paid", "failed", "expired"] as const;
+
+/**
+ * One hosted checkout for an amount due (a booking's due; the money feature adds bills). `checkoutReference` is the
+ * provider's checkout id; `providerPaymentId` the payment it confirmed (what a refund names). A payment counts only
+ * when the provider's signed webhook confirms it.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    amount: integer("amount").notNull(),
+    state: text("state", { enum: PAYMENT_STATES }).notNull().default("pending"),
+    /** What the renter chose on our side (card, gcash, paymaya); the provider may report the one used. */
+    method: text("method"),
+    /** Sent with the create call, so a retried create never opens a second checkout. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    checkoutReference: text("checkout_reference"),
+    checkoutUrl: text("checkout_url"),
+    providerPaymentId: text("provider_payment_id"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payments_idempotency_key_idx").on(table.idempotencyKey),
+    uniqueIndex("payments_checkout_reference_idx").on(table.provider, table.checkoutReference),
+    index("payments_booking_id_idx").on(table.bookingId),
+    check("payments_amount_positive", sql`${table.amount} > 0`),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A refund asked of the provider for one payment; `state` follows the provider's answer. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    /** Why (app/domain/booking.ts RefundReason). */
+    reason: text("reason").notNull(),
+    state: text("state", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("refunds_idempotency_key_idx").on(table.idempotencyKey),
+    index("refunds_payment_id_idx").on(table.paymentId),
+    check("refunds_amount_positive", sql`${table.amount} > 0`),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * The ledger: append-only, double-entry. Each movement is one `entryId` whose rows add up to zero (debits
+ * positive, credits negative); the migration's deferred constraint trigger refuses a transaction that leaves an
+ * entry unbalanced. An account's balance is the sum of its rows.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid("entry_id").notNull(),
+    account: text("account").notNull(),
+    amount: integer("amount").notNull(),
+    kind: text("kind").notNull(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("ledger_entries_entry_id_idx").on(table.entryId),
+    index("ledger_entries_booking_id_idx").on(table.bookingId),
+    index("ledger_entries_account_idx").on(table.account),
+    check("ledger_entries_amount_not_zero", sql`${table.amount} <> 0`),
+  ],
+);
