@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod/v4";
 import { getDatabase } from "~/db/db.server";
+import { DomainError, type DomainErrorKind } from "~/domain/errors";
 import { getEnv } from "~/env.server";
 import { findSession } from "~/services/session.server";
 import { BodyTooLargeError, MAX_UPLOAD_BYTES, readBodyWithin } from "~/utils/security.server";
@@ -253,6 +254,9 @@ async function readMultipart(
   return { fields: searchParamsToObject(text), files };
 }
 
+/** A product rule's refusal (app/domain/errors.ts) as an answer: bad input, not allowed, or not now. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, conflict: 409 };
+
 function errorResponse(error: unknown, requestId: string, request: Request, path: string): Response {
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" });
   if (error instanceof ApiRedirect) {
@@ -266,6 +270,11 @@ function errorResponse(error: unknown, requestId: string, request: Request, path
       status: error.status,
       headers,
     });
+  }
+  if (error instanceof DomainError) {
+    const status = DOMAIN_ERROR_STATUS[error.kind];
+    const result = error.field ? [{ field: error.field, message: error.message }] : null;
+    return Response.json(envelope(status, error.message, result), { status, headers });
   }
   console.error(`[api] ${requestId} ${request.method} ${path} failed:`, error);
   return Response.json(

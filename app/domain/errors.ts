@@ -15,6 +15,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** The input field the message is about, when it is about one (shown next to that field). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "DomainError";

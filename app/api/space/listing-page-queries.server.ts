@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { favouriteSpaces, type SpaceRow, spaces, type User } from "~/db/schema";
+import { bookings, favouriteSpaces, type SpaceRow, spaces, type User } from "~/db/schema";
 import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { getEnv } from "~/env.server";
 import type { CurrentUser } from "../endpoint";
@@ -73,15 +73,28 @@ export function toHostCard(host: User): HostCard {
 }
 
 /**
- * Whether this user may see the listing's street address and exact pin. Now: its host only. Bookings will add
- * "a renter whose booking of this space was approved" here (PRODUCT.md: hidden until a booking is approved).
+ * Whether this user may see the listing's street address and exact pin: its host, and a renter whose booking of it
+ * was approved (approved, active or completed). Before approval, never (PRODUCT.md "Booking lifecycle").
  */
 export async function canSeeExactAddress(
-  _db: Database,
+  db: Database,
   space: Pick<SpaceRow, "id" | "hostId">,
   user: CurrentUser | null,
 ): Promise<boolean> {
-  return user !== null && user.id === space.hostId;
+  if (user === null) return false;
+  if (user.id === space.hostId) return true;
+  const [approved] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.spaceId, space.id),
+        eq(bookings.renterId, user.id),
+        inArray(bookings.state, ["approved", "active", "completed"]),
+      ),
+    )
+    .limit(1);
+  return approved !== undefined;
 }
 
 /** The listing if this user may see its public page: an active one, or the user's own in any status. */

@@ -16,10 +16,11 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { favouriteSpaces, recentSearches, spaces } from "~/db/schema";
+import { bookings, favouriteSpaces, recentSearches, spaces } from "~/db/schema";
 import type { CalendarDate } from "~/domain/dates";
 import type { Bounds, Coordinates } from "~/domain/geo";
 import { CENTAVOS_PER_PESO } from "~/domain/money";
+import { HOLDING_STATES } from "~/domain/overbooking";
 import {
   type BudgetMeter,
   budgetBuckets,
@@ -79,12 +80,16 @@ const constant = (value: number) => sql.raw(String(Math.trunc(value)));
 const location = sql`point(${spaces.longitude}, ${spaces.latitude})`;
 
 /**
- * Listings with units free from `startDate`. Until bookings exist every active listing has all its units free, so
- * there is nothing to exclude; bookings will add the condition here (units for rent minus the units its
- * approved and requested bookings hold on that date).
+ * Listings with a unit (or slot, or the whole space) free on `startDate`: their capacity is more than what their
+ * holding bookings take that day, a parking booking only on its chosen weekdays (app/domain/overbooking.ts).
  */
-export function availableFrom(_startDate: CalendarDate): SQL | undefined {
-  return undefined;
+export function availableFrom(startDate: CalendarDate): SQL | undefined {
+  const capacity = sql`(case when ${spaces.storageType} = 'parking' or not ${spaces.entireSpace} then ${spaces.unitsAvailable} else 1 end)`;
+  const holding = sql.join(
+    HOLDING_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  return sql`${capacity} > coalesce((select sum(${bookings.quantity}) from ${bookings} where ${bookings.spaceId} = ${spaces.id} and ${bookings.state} in (${holding}) and ${bookings.startDate} <= ${startDate}::date and ${bookings.endDate} >= ${startDate}::date and (${bookings.weekdays} is null or extract(dow from ${startDate}::date)::smallint = any(${bookings.weekdays}))), 0)`;
 }
 
 type Where = { where: SQL; point: Coordinates | null };

@@ -3,9 +3,10 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spaces } from "~/db/schema";
 import { UNKNOWN_CITY } from "~/domain/address-rules";
-import { isValidDate, todayInManila, toEpochDay } from "~/domain/dates";
+import { addDays, isValidDate, todayInManila, toEpochDay } from "~/domain/dates";
 import { AddMySpaceSchema, STEP_RULES } from "~/domain/listing-rules.server";
 import { type Centavos, roundHalfUp } from "~/domain/money";
+import { unitsHeldByDate } from "~/domain/overbooking";
 import {
   LISTING_STEPS,
   type ListingStatus,
@@ -17,6 +18,7 @@ import {
 import { type PriceBasis, priceBasisOf, RENTAL_UNITS, type SpaceType } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, type FieldError } from "../envelope";
+import { capacityOf, holdsOfSpace } from "../reserve/booking-service.server";
 import * as spaceFiles from "./space-files.server";
 import {
   applyStep,
@@ -325,16 +327,23 @@ export const getParkingPriceRange = defineEndpoint({
 // Availability
 // ---------------------------------------------------------------------------------------------------------------
 
+/** How many days from the start date availability looks at: a month, the shortest booking most renters make. */
+export const AVAILABILITY_WINDOW_DAYS = 30;
+
 /**
- * How many units (or slots) of a listing are free from `startDate` on. No bookings exist yet, so all of them; once
- * bookings exist, the units they hold from that date come off.
+ * How many units (or slots) of a listing are free from `startDate` on: its capacity less the most its bookings hold
+ * on any day of the month that starts then (a whole space: 1 or 0).
  */
 export async function availableUnitsFrom(
-  _db: Database,
-  space: Pick<SpaceRow, "id" | "unitsAvailable">,
-  _startDate: string,
+  db: Database,
+  space: Pick<SpaceRow, "id" | "storageType" | "entireSpace" | "unitsAvailable">,
+  startDate: string,
 ): Promise<number> {
-  return space.unitsAvailable;
+  const held = unitsHeldByDate(await holdsOfSpace(db, space.id), {
+    startDate,
+    endDate: addDays(startDate, AVAILABILITY_WINDOW_DAYS - 1),
+  });
+  return Math.max(0, capacityOf(space) - Math.max(0, ...held.map((day) => day.units)));
 }
 
 const START_DATE_INVALID = "Please choose a valid start date.";
@@ -361,7 +370,7 @@ export const getAvailableSpace = defineEndpoint({
     return {
       spaceId: space.id,
       startDate: query.startDate,
-      totalUnits: space.unitsAvailable,
+      totalUnits: capacityOf(space),
       availableUnits: await availableUnitsFrom(db, space, query.startDate),
     };
   },

@@ -1,0 +1,303 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { getDatabase } from "~/db/db.server";
+import {
+  type BookingRow,
+  bookingHistory,
+  bookingHolds,
+  bookings,
+  ledgerEntries,
+  type SpaceRow,
+  spaces,
+} from "~/db/schema";
+import {
+  applyEvent,
+  type Booking,
+  type BookingEvent,
+  type Deadline,
+  type DeadlineKind,
+  HOLDING_STATES,
+  type MoneyMove,
+  type Transition,
+} from "~/domain/booking";
+import { DomainError } from "~/domain/errors";
+import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
+import { isUnitRental } from "~/domain/reservation";
+import { defineQueue, send, startJobs } from "~/services/jobs.server";
+import { ApiError } from "../envelope";
+
+/**
+ * Where the booking state machine (app/domain/booking.ts) meets the database (ADR 0020, ADR 0023). Every change of
+ * a booking goes through {@link recordTransition} inside one transaction that has locked the booking's row: the row
+ * is saved, a history row written, the dates it holds brought in line, its money moves entered in the ledger and
+ * its deadline jobs enqueued — all or nothing. Deadlines are pg-boss jobs; one that fires after its booking moved on
+ * is refused by the machine's guard and does nothing, so two app instances (or a retried job) never act twice.
+ */
+
+export const BOOKING_NOT_FOUND = "This booking was not found.";
+
+/** The units a space offers at once: its units for a unit rental, its slots for parking, else the whole space. */
+export function capacityOf(space: Pick<SpaceRow, "storageType" | "entireSpace" | "unitsAvailable">): number {
+  const type = space.storageType ?? "storage";
+  if (type === "parking" || isUnitRental({ type, entireSpace: space.entireSpace }))
+    return space.unitsAvailable;
+  return 1;
+}
+
+// ─── Row ⇄ machine ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    state: row.state,
+    type: row.type,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    quantity: row.quantity,
+    weekdays: row.weekdays,
+    price: {
+      type: row.type,
+      months: row.months,
+      firstMonthPrice: row.firstMonthPrice,
+      deposits: row.deposits,
+      firstMonthDiscount: row.firstMonthDiscount,
+      due: row.due,
+      spaceSolutionFee: row.spaceSolutionFee,
+    },
+    monthlyUnitPrice: row.monthlyUnitPrice,
+    feeRateBasisPoints: row.feeRateBasisPoints,
+    createdAt: row.createdAt,
+    requestedAt: row.requestedAt,
+    autoAcceptExtension: row.autoAcceptExtension,
+    paid: row.paid,
+    refunded: row.refunded,
+    paidThrough: row.paidThrough,
+    noticeGivenOn: row.noticeGivenOn,
+    extension: row.extension
+      ? {
+          quote: {
+            months: row.extension.months,
+            newEndDate: row.extension.newEndDate,
+            rent: row.extension.rent,
+            spaceSolutionFee: row.extension.spaceSolutionFee,
+            total: row.extension.total,
+          },
+          requestedAt: new Date(row.extension.requestedAt),
+          answerBy: new Date(row.extension.answerBy),
+        }
+      : null,
+  };
+}
+
+/** The columns the machine owns, from its booking. */
+export function bookingColumns(booking: Booking) {
+  const { extension } = booking;
+  return {
+    state: booking.state,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    quantity: booking.quantity,
+    weekdays: booking.weekdays ? [...booking.weekdays] : null,
+    months: booking.price.months,
+    firstMonthPrice: booking.price.firstMonthPrice,
+    deposits: booking.price.deposits,
+    firstMonthDiscount: booking.price.firstMonthDiscount,
+    spaceSolutionFee: booking.price.spaceSolutionFee,
+    due: booking.price.due,
+    monthlyUnitPrice: booking.monthlyUnitPrice,
+    feeRateBasisPoints: booking.feeRateBasisPoints,
+    requestedAt: booking.requestedAt,
+    autoAcceptExtension: booking.autoAcceptExtension,
+    paid: booking.paid,
+    refunded: booking.refunded,
+    paidThrough: booking.paidThrough,
+    noticeGivenOn: booking.noticeGivenOn,
+    extension: extension
+      ? {
+          ...extension.quote,
+          requestedAt: extension.requestedAt.toISOString(),
+          answerBy: extension.answerBy.toISOString(),
+        }
+      : null,
+  };
+}
+
+// ─── Availability ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What the space's bookings hold, other than `exceptBookingId`'s. */
+export async function holdsOfSpace(
+  db: Database,
+  spaceId: string,
+  exceptBookingId?: string,
+): Promise<BookedHold[]> {
+  const rows = await db
+    .select({
+      state: bookings.state,
+      startDate: bookings.startDate,
+      endDate: bookings.endDate,
+      units: bookings.quantity,
+      weekdays: bookings.weekdays,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.spaceId, spaceId),
+        inArray(bookings.state, [...HOLDING_STATES]),
+        exceptBookingId ? ne(bookings.id, exceptBookingId) : undefined,
+      ),
+    );
+  return rows;
+}
+
+/** Refuses `hold` with a clear message when the space has no room for it. */
+export async function assertRoom(
+  db: Database,
+  space: Pick<SpaceRow, "id" | "storageType" | "entireSpace" | "unitsAvailable" | "unitOfRental">,
+  hold: Hold,
+): Promise<void> {
+  const taken = findOverbooking(hold, await holdsOfSpace(db, space.id), capacityOf(space));
+  if (taken)
+    throw new DomainError("conflict", overbookingMessage(taken, space.unitOfRental ?? "units"), "startDate");
+}
+
+// ─── Transitions ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Who did it: the signed-in user for a renter's or host's event; nobody for the provider or a deadline. */
+export type TransitionContext = { actorUserId: string | null };
+
+/**
+ * A transaction that changes bookings. The job queue is started first: a transition enqueues its deadline jobs in
+ * the transaction, and on the embedded database starting the queue inside it would wait for its own connection.
+ */
+export async function bookingTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  await startJobs();
+  return db.transaction(work);
+}
+
+/**
+ * Saves `transition` of the booking `row` (already locked, or just created, in `tx`): the row, its history, its
+ * holds, its ledger entries and its deadline jobs. Answers the saved row.
+ */
+export async function recordTransition(
+  tx: Database,
+  row: Pick<BookingRow, "id" | "spaceId">,
+  transition: Transition,
+  context: TransitionContext,
+): Promise<BookingRow> {
+  const { booking, history } = transition;
+  const [saved] = await tx
+    .update(bookings)
+    .set({ ...bookingColumns(booking), updatedAt: history.at })
+    .where(eq(bookings.id, row.id))
+    .returning();
+  if (!saved) throw new Error(`booking ${row.id} vanished during its transition`);
+  await tx.insert(bookingHistory).values({
+    bookingId: row.id,
+    fromState: history.from,
+    toState: history.to,
+    event: history.event,
+    actor: history.actor,
+    actorUserId: context.actorUserId,
+    reason: history.reason,
+    at: history.at,
+  });
+  await syncHolds(tx, saved);
+  for (const move of transition.money) await enterMoney(tx, saved.id, move);
+  for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
+  return saved;
+}
+
+/**
+ * Applies `event` to the booking `bookingId` at `at`, in one transaction that locks the row first, so two answers
+ * to one request (a host's approve and the 48 h deadline) are taken one after the other and the second is refused.
+ * `expect` narrows who may see the booking: a user who is neither its renter nor its host gets "not found".
+ */
+export async function applyBookingEvent(
+  db: Database,
+  bookingId: string,
+  event: BookingEvent,
+  options: { at?: Date; userId?: string } = {},
+): Promise<{ row: BookingRow; transition: Transition }> {
+  const at = options.at ?? new Date();
+  return bookingTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    if (!row || (options.userId && options.userId !== row.renterId && options.userId !== row.hostId))
+      throw new ApiError(404, BOOKING_NOT_FOUND);
+    const transition = applyEvent(toBooking(row), event, at);
+    const saved = await recordTransition(tx, row, transition, { actorUserId: options.userId ?? null });
+    return { row: saved, transition };
+  });
+}
+
+/**
+ * The dates an exclusive booking (a space or slot with room for one) holds, as rows the exclusion constraint guards:
+ * one per weekday held while the booking is in a holding state, none after.
+ */
+async function syncHolds(tx: Database, row: BookingRow): Promise<void> {
+  await tx.delete(bookingHolds).where(eq(bookingHolds.bookingId, row.id));
+  if (!(HOLDING_STATES as readonly string[]).includes(row.state)) return;
+  const [space] = await tx.select().from(spaces).where(eq(spaces.id, row.spaceId));
+  if (!space || capacityOf(space) !== 1) return;
+  const during = `[${row.startDate},${row.endDate}]`;
+  const weekdays = row.weekdays ?? [0, 1, 2, 3, 4, 5, 6];
+  await tx
+    .insert(bookingHolds)
+    .values(weekdays.map((weekday) => ({ bookingId: row.id, spaceId: row.spaceId, weekday, during })));
+}
+
+/** Ledger accounts of a booking's money (balances are sums of rows; debits positive). */
+export const ACCOUNTS = {
+  /** Money at the payment provider: what we hold in cash. */
+  provider: "provider",
+  /** What renters paid for a booking and we hold for it (a liability: its balance is negative). */
+  bookingFunds: "booking_funds",
+  /** Refunds decided and not yet paid out by the provider. */
+  refundsOwed: "refunds_owed",
+} as const;
+
+/** Enters one money move as a balanced ledger entry. */
+async function enterMoney(tx: Database, bookingId: string, move: MoneyMove): Promise<void> {
+  const entryId = randomUUID();
+  const [debit, credit] =
+    move.kind === "payment_received"
+      ? [ACCOUNTS.provider, ACCOUNTS.bookingFunds]
+      : [ACCOUNTS.bookingFunds, ACCOUNTS.refundsOwed];
+  await tx.insert(ledgerEntries).values([
+    { entryId, account: debit, amount: move.amount, kind: move.kind, bookingId },
+    { entryId, account: credit, amount: -move.amount, kind: move.kind, bookingId },
+  ]);
+}
+
+// ─── Deadlines ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type DeadlineJob = { bookingId: string; kind: DeadlineKind };
+
+/**
+ * A booking's timed event, fired by pg-boss at its instant. A job whose booking has moved on (approved before its
+ * 48 h ran out, a deadline moved by an extension) is refused by the machine's guard and does nothing.
+ */
+export const bookingDeadlineQueue = defineQueue<DeadlineJob>(
+  "booking-deadlines",
+  async ({ bookingId, kind }) => {
+    const { db } = await getDatabase();
+    try {
+      await applyBookingEvent(db, bookingId, { type: kind, actor: "system" });
+    } catch (error) {
+      if (error instanceof DomainError || (error instanceof ApiError && error.status === 404)) return;
+      throw error;
+    }
+  },
+);
+
+async function scheduleDeadline(tx: Database, bookingId: string, deadline: Deadline): Promise<void> {
+  // The instant is part of the key: a deadline moved later is a new job, while the same one enqueued twice is one.
+  await send(
+    bookingDeadlineQueue,
+    { bookingId, kind: deadline.kind },
+    {
+      startAfter: deadline.at,
+      singletonKey: `booking:${bookingId}:${deadline.kind}:${deadline.at.toISOString()}`,
+      transaction: tx,
+    },
+  );
+}

@@ -1,0 +1,675 @@
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import {
+  type BookingRow,
+  bookingHistory,
+  bookings,
+  type SpaceRow,
+  spaces,
+  storageItems,
+  users,
+} from "~/db/schema";
+import {
+  answerDeadline,
+  type BookingState,
+  cancellationRefund,
+  checkExtension as checkExtensionRule,
+  checkoutDeadline,
+  createBooking,
+  HOLDING_STATES,
+  MAX_EXTENSION_MONTHS,
+  roleOf,
+} from "~/domain/booking";
+import { todayInManila } from "~/domain/dates";
+import { DomainError } from "~/domain/errors";
+import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
+import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
+import type { SpaceCardView } from "~/domain/space";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import type { ExactLocation, HostCard } from "../space/listing-page.server";
+import { spaceId, toHostCard } from "../space/listing-page-queries.server";
+import { toSpaceCards } from "../space/space-views.server";
+import { displayName } from "../user/profile.server";
+import {
+  applyBookingEvent,
+  assertRoom,
+  BOOKING_NOT_FOUND,
+  bookingColumns,
+  bookingTransaction,
+  capacityOf,
+  holdsOfSpace,
+  recordTransition,
+  toBooking,
+} from "./booking-service.server";
+
+/**
+ * Reservation calls (spec §7 "Reservation", ADR 0023): the booking quote every reserve-space step shows, booking a
+ * space, a booking and the lists of one's bookings, and the host's and renter's actions on a booking. Each action is
+ * one event of the booking state machine (app/domain/booking.ts), applied by the booking service.
+ */
+
+// ─── Inputs ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const bookingId = z.uuid({ error: BOOKING_NOT_FOUND });
+
+/** Weekdays as forms send them: repeated fields, or one comma-separated value ("1,2,3"). */
+const weekdays = z.preprocess(
+  (value) =>
+    value === undefined || value === ""
+      ? undefined
+      : (Array.isArray(value) ? value : String(value).split(",")).map((day) => Number(day)),
+  z.array(z.number()).optional(),
+);
+
+const quantity = z.preprocess(
+  (value) => (value === undefined || value === "" ? undefined : Number(value)),
+  z.number().optional(),
+);
+
+const reservation = {
+  spaceId,
+  startDate: z.string({ error: "Please choose a valid start date." }),
+  duration: z.string({ error: "Please choose how long you need the space." }),
+  quantity,
+  weekdays,
+};
+
+export const PAYMENT_METHODS = ["card", "gcash", "paymaya"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
+
+// ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A person of a booking as the other side sees them. */
+export type BookingParty = HostCard & { name: string };
+
+/** One booking in a list. */
+export type BookingSummary = {
+  bookingId: string;
+  state: BookingState;
+  type: "storage" | "parking";
+  /** The caller's part in it. */
+  role: "renter" | "host";
+  space: SpaceCardView;
+  startDate: string;
+  endDate: string;
+  duration: string;
+  quantity: number;
+  weekdays: number[] | null;
+  due: number;
+  paid: number;
+  refunded: number;
+  createdAt: string;
+  /** The other side: the host for the renter, the renter for the host. */
+  counterpart: BookingParty;
+  /** The instant the current step runs out: the checkout (awaiting payment) or the host's answer (requested). */
+  actBy: string | null;
+};
+
+/** One booking, whole: its contract details page. */
+export type BookingDetails = BookingSummary & {
+  price: BookingPrice;
+  monthlyUnitPrice: number;
+  voucher: number;
+  items: BookingRow["items"];
+  messageForKeeper: string | null;
+  paymentMethod: string | null;
+  renter: BookingParty;
+  host: BookingParty;
+  /** The street address and pin: from approval on, never before (PRODUCT.md). */
+  canSeeExactAddress: boolean;
+  exactLocation: ExactLocation | null;
+  autoAcceptExtension: boolean;
+  noticeGivenOn: string | null;
+  extension: BookingRow["extension"];
+  /** What the renter would get back by cancelling now (null when they cannot cancel). */
+  cancellationRefund: number | null;
+  history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
+};
+
+/** The states from which the renter sees the exact address. */
+const ADDRESS_STATES: readonly BookingState[] = ["approved", "active", "completed"];
+
+function party(user: typeof users.$inferSelect): BookingParty {
+  return { ...toHostCard(user), name: displayName(user) };
+}
+
+function actBy(row: BookingRow): string | null {
+  const booking = toBooking(row);
+  if (row.state === "awaiting_payment") return checkoutDeadline(booking).toISOString();
+  if (row.state === "requested") return answerDeadline(booking).toISOString();
+  return null;
+}
+
+async function toSummaries(
+  db: Database,
+  rows: readonly BookingRow[],
+  userId: string,
+): Promise<BookingSummary[]> {
+  if (rows.length === 0) return [];
+  const spaceRows = await db
+    .select()
+    .from(spaces)
+    .where(inArray(spaces.id, [...new Set(rows.map((row) => row.spaceId))]));
+  const cards = new Map((await toSpaceCards(db, spaceRows)).map((card) => [card._id, card]));
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.renterId, row.hostId]))]));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return rows.map((row) => {
+    const role = row.renterId === userId ? "renter" : "host";
+    const counterpart = byId.get(role === "renter" ? row.hostId : row.renterId);
+    const space = cards.get(row.spaceId);
+    if (!counterpart || !space) throw new Error(`booking ${row.id} lost its space or a party`);
+    return {
+      bookingId: row.id,
+      state: row.state,
+      type: row.type,
+      role,
+      space,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      duration: row.duration,
+      quantity: row.quantity,
+      weekdays: row.weekdays,
+      due: row.due,
+      paid: row.paid,
+      refunded: row.refunded,
+      createdAt: row.createdAt.toISOString(),
+      counterpart: party(counterpart),
+      actBy: actBy(row),
+    };
+  });
+}
+
+async function toDetails(db: Database, row: BookingRow, userId: string): Promise<BookingDetails> {
+  const [summary] = await toSummaries(db, [row], userId);
+  if (!summary) throw new Error("a booking without its summary");
+  const [space] = await db.select().from(spaces).where(eq(spaces.id, row.spaceId));
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [row.renterId, row.hostId]));
+  const renter = people.find((person) => person.id === row.renterId);
+  const host = people.find((person) => person.id === row.hostId);
+  if (!space || !renter || !host) throw new Error(`booking ${row.id} lost its space or a party`);
+  const history = await db
+    .select()
+    .from(bookingHistory)
+    .where(eq(bookingHistory.bookingId, row.id))
+    .orderBy(bookingHistory.id);
+  const canSee = summary.role === "host" || ADDRESS_STATES.includes(row.state);
+  let refund: number | null = null;
+  if (summary.role === "renter") {
+    try {
+      refund = cancellationRefund(toBooking(row), "renter", new Date()).amount;
+    } catch {
+      refund = null;
+    }
+  }
+  return {
+    ...summary,
+    price: toBooking(row).price,
+    monthlyUnitPrice: row.monthlyUnitPrice,
+    voucher: row.voucher,
+    items: row.items,
+    messageForKeeper: row.messageForKeeper,
+    paymentMethod: row.paymentMethod,
+    renter: party(renter),
+    host: party(host),
+    canSeeExactAddress: canSee,
+    exactLocation: canSee
+      ? {
+          addressLine1: space.addressLine1,
+          addressLine2: space.addressLine2,
+          latitude: space.latitude,
+          longitude: space.longitude,
+        }
+      : null,
+    autoAcceptExtension: row.autoAcceptExtension,
+    noticeGivenOn: row.noticeGivenOn,
+    extension: row.extension,
+    cancellationRefund: refund,
+    history: history.map((entry) => ({
+      from: entry.fromState,
+      to: entry.toState,
+      event: entry.event,
+      actor: entry.actor,
+      reason: entry.reason,
+      at: entry.at.toISOString(),
+    })),
+  };
+}
+
+async function findBooking(db: Database, id: string, userId: string): Promise<BookingRow> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row || roleOf(row, userId) === null) throw new ApiError(404, BOOKING_NOT_FOUND);
+  return row;
+}
+
+// ─── Quote and booking ──────────────────────────────────────────────────────────────────────────────────────────────
+
+async function reservableSpace(db: Database, id: string): Promise<SpaceRow> {
+  const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
+  if (!row) throw new ApiError(404, "Space not found.");
+  return row;
+}
+
+function termsFor(space: SpaceRow, input: z.output<z.ZodObject<typeof reservation>>, renterId?: string) {
+  return reservationTerms(
+    {
+      type: space.storageType ?? "storage",
+      status: space.status,
+      hostId: space.hostId,
+      entireSpace: space.entireSpace,
+      unitsAvailable: space.unitsAvailable,
+      rentalDurations: space.rentalDurations,
+      monthlyPrice: space.monthlyPrice,
+      dailyPrice: space.dailyPrice,
+      depositRequired: space.depositRequired,
+      firstMonthDiscount: space.firstMonthDiscount,
+    },
+    input,
+    todayInManila(),
+    { renterId },
+  );
+}
+
+function holdOf(terms: ReservationTerms) {
+  return {
+    startDate: terms.startDate,
+    endDate: terms.endDate,
+    units: terms.quantity,
+    weekdays: terms.weekdays,
+  };
+}
+
+export type BookingQuote = ReservationTerms & { available: boolean; unavailableMessage: string | null };
+
+export const bookingQuote = defineEndpoint({
+  method: "GET",
+  path: "/reserve/bookingQuote",
+  auth: "optional",
+  summary:
+    "The booking price result (spec §3) of a reservation, computed on the server: dates, units, weekdays, price lines and the due, and whether the dates are still free. Every reserve-space step shows it.",
+  tags: ["reserve"],
+  query: z.strictObject(reservation),
+  async handler({ db, user, query }): Promise<BookingQuote> {
+    const space = await reservableSpace(db, query.spaceId);
+    const terms = termsFor(space, query, user?.id);
+    try {
+      await assertRoom(db, space, holdOf(terms));
+      return { ...terms, available: true, unavailableMessage: null };
+    } catch (error) {
+      if (error instanceof DomainError)
+        return { ...terms, available: false, unavailableMessage: error.message };
+      throw error;
+    }
+  },
+});
+
+export const BOOKED_MESSAGE = "Your booking is saved. Pay the due to send your request to the host.";
+
+export const bookSpace = defineEndpoint({
+  method: "POST",
+  path: "/reserve/BookSpace",
+  auth: "required",
+  summary:
+    "Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). Answers the booking; pay it with POST /reserve/payBooking.",
+  tags: ["reserve"],
+  message: BOOKED_MESSAGE,
+  body: z.strictObject({
+    ...reservation,
+    itemIds: z.preprocess(
+      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.uuid({ error: "One of the items was not found." })).max(100),
+    ),
+    messageForKeeper: z
+      .string()
+      .trim()
+      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
+      .optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+  }),
+  async handler({ db, user, body }): Promise<BookingDetails> {
+    const row = await bookingTransaction(db, async (tx) => {
+      // One booking of a space at a time: the last free unit goes to one renter, the other is told it is taken.
+      const [space] = await tx.select().from(spaces).where(eq(spaces.id, body.spaceId)).for("update");
+      if (!space) throw new ApiError(404, "Space not found.");
+      const terms = termsFor(space, body, user.id);
+      await assertRoom(tx, space, holdOf(terms));
+      const items = body.itemIds.length
+        ? await tx
+            .select()
+            .from(storageItems)
+            .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, body.itemIds)))
+        : [];
+      if (items.length !== new Set(body.itemIds).size)
+        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
+      const now = new Date();
+      const transition = createBooking(
+        {
+          type: terms.type,
+          startDate: terms.startDate,
+          endDate: terms.endDate,
+          quantity: terms.quantity,
+          weekdays: terms.weekdays,
+          price: terms.price,
+          monthlyUnitPrice: terms.monthlyUnitPrice,
+          feeRateBasisPoints: DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
+        },
+        now,
+      );
+      const [created] = await tx
+        .insert(bookings)
+        .values({
+          spaceId: space.id,
+          renterId: user.id,
+          hostId: space.hostId,
+          type: terms.type,
+          duration: terms.duration,
+          ...bookingColumns(transition.booking),
+          paymentMethod: body.paymentMethod,
+          messageForKeeper: body.messageForKeeper || null,
+          items: items.map((item) => ({
+            name: item.name,
+            quantity: item.quantity,
+            notes: item.notes,
+            photoUploadId: item.photoUploadId,
+          })),
+          createdAt: now,
+        })
+        .returning();
+      if (!created) throw new Error("the booking was not created");
+      return recordTransition(tx, created, transition, { actorUserId: user.id });
+    });
+    return toDetails(db, row, user.id);
+  },
+});
+
+// ─── Reading bookings ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export type SpaceBookingCheck = {
+  /** The caller's open booking of this space (waiting for payment or an answer, approved or active), if any. */
+  booking: BookingSummary | null;
+  /** Whether the caller may book this space (not their own, active). */
+  canBook: boolean;
+};
+
+export const checkBooking = defineEndpoint({
+  method: "GET",
+  path: "/reserve/checkBooking/{id}",
+  auth: "required",
+  summary:
+    "For a space ({id}): the caller's open booking of it, if any, and whether they may book it — the listing page shows the booking instead of a second Reserve.",
+  tags: ["reserve"],
+  params: z.strictObject({ id: spaceId }),
+  async handler({ db, user, params }): Promise<SpaceBookingCheck> {
+    const space = await reservableSpace(db, params.id);
+    const [open] = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.spaceId, space.id),
+          eq(bookings.renterId, user.id),
+          inArray(bookings.state, [...HOLDING_STATES]),
+        ),
+      )
+      .orderBy(desc(bookings.createdAt))
+      .limit(1);
+    const [booking] = open ? await toSummaries(db, [open], user.id) : [];
+    return { booking: booking ?? null, canBook: space.status === "active" && space.hostId !== user.id };
+  },
+});
+
+export const retrieveBookingData = defineEndpoint({
+  method: "GET",
+  path: "/reserve/retrieveBookingData/{id}",
+  auth: "required",
+  summary:
+    "One booking ({id}) of the caller, as renter or host: parties, space, dates, price lines, items, payments so far, history; the exact address from approval on. Anyone else gets 404.",
+  tags: ["reserve"],
+  params: z.strictObject({ id: bookingId }),
+  async handler({ db, user, params }): Promise<BookingDetails> {
+    return toDetails(db, await findBooking(db, params.id, user.id), user.id);
+  },
+});
+
+export type AllBookings = {
+  renter: { upcoming: BookingSummary[]; active: BookingSummary[]; past: BookingSummary[] };
+  host: {
+    requests: BookingSummary[];
+    upcoming: BookingSummary[];
+    active: BookingSummary[];
+    past: BookingSummary[];
+  };
+};
+
+/** The most bookings each list shows. */
+export const BOOKINGS_LIMIT = 200;
+
+export const retrieveAllBookingData = defineEndpoint({
+  method: "GET",
+  path: "/reserve/retrieveAllBookingData/{id}",
+  auth: "required",
+  summary:
+    "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first.",
+  tags: ["reserve"],
+  params: z.strictObject({ id: z.uuid({ error: "This user was not found." }) }),
+  async handler({ db, user, params }): Promise<AllBookings> {
+    if (params.id !== user.id) throw new ApiError(404, "This user was not found.");
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(or(eq(bookings.renterId, user.id), eq(bookings.hostId, user.id)))
+      .orderBy(desc(bookings.createdAt))
+      .limit(BOOKINGS_LIMIT * 2);
+    const all = await toSummaries(db, rows, user.id);
+    const of = (role: "renter" | "host", states: readonly BookingState[]) =>
+      all.filter((booking) => booking.role === role && states.includes(booking.state));
+    const past: BookingState[] = ["completed", "declined", "expired", "cancelled"];
+    return {
+      renter: {
+        upcoming: of("renter", ["awaiting_payment", "requested", "approved"]),
+        active: of("renter", ["active"]),
+        past: of("renter", past),
+      },
+      host: {
+        requests: of("host", ["requested"]),
+        upcoming: of("host", ["approved"]),
+        active: of("host", ["active"]),
+        past: of("host", past),
+      },
+    };
+  },
+});
+
+// ─── Acting on a booking ────────────────────────────────────────────────────────────────────────────────────────────
+
+async function act(
+  db: Database,
+  userId: string,
+  id: string,
+  event: Parameters<typeof applyBookingEvent>[2],
+): Promise<BookingDetails> {
+  const { row } = await applyBookingEvent(db, id, event, { userId });
+  return toDetails(db, row, userId);
+}
+
+/** The caller's part in the booking, for the events only one side may send. */
+async function roleIn(db: Database, id: string, userId: string): Promise<"renter" | "host"> {
+  const row = await findBooking(db, id, userId);
+  return roleOf(row, userId) as "renter" | "host";
+}
+
+const REASON_MESSAGE = "Please tell the renter why you decline.";
+
+export const approveBooking = defineEndpoint({
+  method: "POST",
+  path: "/reserve/approveBooking",
+  auth: "required",
+  summary:
+    "The host approves a paid request (spec §3 approve payload: bookingId, ownerId, autoAcceptExtension, type). ownerId must be the caller. From now on the renter sees the exact address.",
+  tags: ["reserve"],
+  message: "You approved this booking.",
+  body: z.strictObject({
+    bookingId,
+    ownerId: z.uuid({ error: "ownerId must be your user id." }),
+    autoAcceptExtension: z.preprocess(
+      (value) => value === true || value === "true" || value === "on",
+      z.boolean(),
+    ),
+    type: z.enum(["storage", "parking"], { error: "type must be storage or parking." }).optional(),
+  }),
+  async handler({ db, user, body }) {
+    if (body.ownerId !== user.id) throw new ApiError(403, "Only the host of this space can approve it.");
+    const role = await roleIn(db, body.bookingId, user.id);
+    return act(db, user.id, body.bookingId, {
+      type: "approve",
+      actor: role,
+      autoAcceptExtension: body.autoAcceptExtension,
+    });
+  },
+});
+
+export const declineBooking = defineEndpoint({
+  method: "POST",
+  path: "/reserve/declineBooking",
+  auth: "required",
+  summary: "The host declines a paid request with a reason; everything paid is refunded.",
+  tags: ["reserve"],
+  message: "You declined this request. The renter gets everything back.",
+  body: z.strictObject({
+    bookingId,
+    reason: z
+      .string({ error: REASON_MESSAGE })
+      .trim()
+      .min(1, { error: REASON_MESSAGE })
+      .max(MAX_MESSAGE_LENGTH),
+  }),
+  async handler({ db, user, body }) {
+    const role = await roleIn(db, body.bookingId, user.id);
+    return act(db, user.id, body.bookingId, { type: "decline", actor: role, reason: body.reason });
+  },
+});
+
+export const cancelBooking = defineEndpoint({
+  method: "POST",
+  path: "/reserve/cancelBooking",
+  auth: "required",
+  summary:
+    "The renter (before the start) or the host (after approval) cancels; the refund follows PRODUCT.md's cancellation rules.",
+  tags: ["reserve"],
+  message: "The booking is cancelled.",
+  body: z.strictObject({
+    bookingId,
+    reason: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
+  }),
+  async handler({ db, user, body }) {
+    const role = await roleIn(db, body.bookingId, user.id);
+    return act(db, user.id, body.bookingId, { type: "cancel", actor: role, reason: body.reason });
+  },
+});
+
+const months = z.coerce
+  .number({ error: `An extension is 1 to ${MAX_EXTENSION_MONTHS} whole months.` })
+  .int({ error: `An extension is 1 to ${MAX_EXTENSION_MONTHS} whole months.` });
+
+export const checkExtension = defineEndpoint({
+  method: "GET",
+  path: "/reserve/checkExtension/{a}/{b}",
+  auth: "required",
+  summary:
+    "Whether the booking {a} can grow by {b} months, and at what price (added rent, fee, total) — or why not. Accepted at once when the host chose auto-accept.",
+  tags: ["reserve"],
+  params: z.strictObject({ a: bookingId, b: months }),
+  async handler({ db, user, params }) {
+    const row = await findBooking(db, params.a, user.id);
+    const [space] = await db.select().from(spaces).where(eq(spaces.id, row.spaceId));
+    if (!space) throw new ApiError(404, BOOKING_NOT_FOUND);
+    return checkExtensionRule(toBooking(row), params.b, {
+      otherBookings: await holdsOfSpace(db, row.spaceId, row.id),
+      capacity: capacityOf(space),
+    });
+  },
+});
+
+export const requestExtension = defineEndpoint({
+  method: "POST",
+  path: "/reserve/requestExtension",
+  auth: "required",
+  summary:
+    "The renter asks to extend by some months: accepted at once when the host chose auto-accept, else the host has 48 h to answer.",
+  tags: ["reserve"],
+  message: "Your extension request is saved.",
+  body: z.strictObject({ bookingId, months }),
+  async handler({ db, user, body }) {
+    const row = await findBooking(db, body.bookingId, user.id);
+    const [space] = await db.select().from(spaces).where(eq(spaces.id, row.spaceId));
+    if (!space) throw new ApiError(404, BOOKING_NOT_FOUND);
+    const check = checkExtensionRule(toBooking(row), body.months, {
+      otherBookings: await holdsOfSpace(db, row.spaceId, row.id),
+      capacity: capacityOf(space),
+    });
+    if (!check.possible) throw new DomainError("conflict", check.message, "months");
+    const role = roleOf(row, user.id) as "renter" | "host";
+    return act(db, user.id, body.bookingId, { type: "request_extension", actor: role, months: body.months });
+  },
+});
+
+export const answerExtension = defineEndpoint({
+  method: "POST",
+  path: "/reserve/answerExtension",
+  auth: "required",
+  summary: "The host accepts or declines the renter's extension request.",
+  tags: ["reserve"],
+  message: "Your answer is saved.",
+  body: z.strictObject({
+    bookingId,
+    accept: z.preprocess((value) => value === true || value === "true", z.boolean()),
+    reason: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
+  }),
+  async handler({ db, user, body }) {
+    const role = await roleIn(db, body.bookingId, user.id);
+    return act(db, user.id, body.bookingId, {
+      type: "answer_extension",
+      actor: role,
+      accept: body.accept,
+      reason: body.reason,
+    });
+  },
+});
+
+export const terminateBooking = defineEndpoint({
+  method: "POST",
+  path: "/reserve/terminateBooking",
+  auth: "required",
+  summary:
+    "The renter gives notice on an active booking: it ends at the later of 30 days from today and the end of the month already paid.",
+  tags: ["reserve"],
+  message: "Your notice is saved.",
+  body: z.strictObject({ bookingId }),
+  async handler({ db, user, body }) {
+    const role = await roleIn(db, body.bookingId, user.id);
+    return act(db, user.id, body.bookingId, { type: "give_notice", actor: role });
+  },
+});
+
+export const endpoints: Endpoint[] = [
+  bookingQuote,
+  bookSpace,
+  checkBooking,
+  retrieveBookingData,
+  retrieveAllBookingData,
+  approveBooking,
+  declineBooking,
+  cancelBooking,
+  checkExtension,
+  requestExtension,
+  answerExtension,
+  terminateBooking,
+];
