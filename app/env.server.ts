@@ -211,7 +211,12 @@ export function publicOrigin(request: Request, env: Env = getEnv()): string {
   if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
   const url = new URL(request.url);
   if (isLoopbackHostname(url.hostname)) return url.origin;
-  return `http://localhost:${env.PORT}`;
+  return siteOrigin(env);
+}
+
+/** The site's address where there is no request to go by (a job's e-mail): PUBLIC_URL, else this machine. */
+export function siteOrigin(env: Env = getEnv()): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
 }
 
 /** True when the server listens only on this machine (HOST is a loopback name or address). */

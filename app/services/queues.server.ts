@@ -1,4 +1,4 @@
-import { bookingDeadlineQueue } from "~/api/reserve/booking-service.server";
+import { bookingDeadlineQueue, bookingNewsQueue } from "~/api/reserve/booking-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
 import { smsQueue } from "./sms.server";
@@ -7,4 +7,4 @@ import { smsQueue } from "./sms.server";
  * Every job queue the app works, registered at boot by the lifecycle (./lifecycle.server.ts): a queue exists and has
  * a worker because it is listed here, not because some module happened to be imported (ADR 0018).
  */
-export const QUEUES: readonly Queue<never>[] = [mailQueue, smsQueue, bookingDeadlineQueue];
+export const QUEUES: readonly Queue<never>[] = [mailQueue, smsQueue, bookingDeadlineQueue, bookingNewsQueue];

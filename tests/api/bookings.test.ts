@@ -25,7 +25,7 @@ import { HOST_ANSWER_HOURS } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
-import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
  * Booking a space and acting on the booking through the API (ADR 0020, ADR 0023), on a database of this file's own:
@@ -288,6 +288,13 @@ describe("the host's answer and the renter's view", () => {
     const { bookingId, due } = (await book(renter.cookie, { spaceId: space.id })).body.result;
     await pay(bookingId, due);
 
+    const request = await waitForMail(
+      host.user.email,
+      "New booking request: please answer: Dry storage room in Makati",
+    );
+    expect(request.text).toContain(`/bookings/${bookingId}`);
+    expect(request.text).toMatch(/the host has until .+ to answer/);
+
     const hostView = await call<BookingDetails>("GET", `/reserve/retrieveBookingData/${bookingId}`, {
       cookie: host.cookie,
     });
@@ -325,6 +332,7 @@ describe("the host's answer and the renter's view", () => {
       canSeeExactAddress: true,
       exactLocation: { addressLine1: "4521 Chino Roces Avenue", latitude: 14.554729 },
     });
+    await waitForMail(renter.user.email, "Your booking is approved: Dry storage room in Makati");
     expect(renterView.body.result.history.map((entry) => entry.to)).toEqual([
       "awaiting_payment",
       "requested",

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import {
+  type BookingHistoryRow,
   type BookingRow,
   bookingHistory,
   bookingHolds,
@@ -10,6 +11,7 @@ import {
   ledgerEntries,
   type SpaceRow,
   spaces,
+  users,
 } from "~/db/schema";
 import {
   applyEvent,
@@ -21,11 +23,16 @@ import {
   type MoneyMove,
   type Transition,
 } from "~/domain/booking";
+import { formatCalendarDate } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
 import { isUnitRental } from "~/domain/reservation";
+import { siteOrigin } from "~/env.server";
 import { defineQueue, send, startJobs } from "~/services/jobs.server";
+import type { BookingHeadline } from "~/services/notifications/booking-update";
+import { notify } from "~/services/notify.server";
 import { ApiError } from "../envelope";
+import { displayName } from "../user/profile.server";
 
 /**
  * Where the booking state machine (app/domain/booking.ts) meets the database (ADR 0020, ADR 0023). Every change of
@@ -191,19 +198,25 @@ export async function recordTransition(
     .where(eq(bookings.id, row.id))
     .returning();
   if (!saved) throw new Error(`booking ${row.id} vanished during its transition`);
-  await tx.insert(bookingHistory).values({
-    bookingId: row.id,
-    fromState: history.from,
-    toState: history.to,
-    event: history.event,
-    actor: history.actor,
-    actorUserId: context.actorUserId,
-    reason: history.reason,
-    at: history.at,
-  });
+  const [entry] = await tx
+    .insert(bookingHistory)
+    .values({
+      bookingId: row.id,
+      fromState: history.from,
+      toState: history.to,
+      event: history.event,
+      actor: history.actor,
+      actorUserId: context.actorUserId,
+      reason: history.reason,
+      at: history.at,
+    })
+    .returning({ id: bookingHistory.id });
+  if (!entry) throw new Error("the booking's history row was not written");
   await syncHolds(tx, saved);
   for (const move of transition.money) await enterMoney(tx, saved.id, move);
   for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
+  // Told to both sides once the change is committed, by a job: never a mail about a change that rolled back.
+  await send(bookingNewsQueue, { historyId: entry.id }, { transaction: tx });
   return saved;
 }
 
@@ -301,3 +314,55 @@ async function scheduleDeadline(tx: Database, bookingId: string, deadline: Deadl
     },
   );
 }
+
+// ─── News ───────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type BookingNewsJob = { historyId: number };
+
+/** The headline of a history row: the new state, or what happened when the state stayed. */
+function headlineOf(entry: BookingHistoryRow): BookingHeadline {
+  if (entry.fromState !== entry.toState) return entry.toState as BookingHeadline;
+  if (entry.event === "payment_failed") return "payment_failed";
+  if (entry.event === "payment_confirmed") return "payment_refunded";
+  if (entry.event === "give_notice") return "notice";
+  return "extension";
+}
+
+/**
+ * Mails both people of a booking about one history row (PRODUCT.md: every transition becomes a notification, by
+ * e-mail now; in-app and SMS join from the same rows). A checkout that was only started is the renter's business:
+ * the host hears of a request once it is paid.
+ */
+export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", async ({ historyId }) => {
+  const { db } = await getDatabase();
+  const [entry] = await db.select().from(bookingHistory).where(eq(bookingHistory.id, historyId));
+  if (!entry) return;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, entry.bookingId));
+  const [space] = row ? await db.select().from(spaces).where(eq(spaces.id, row.spaceId)) : [];
+  if (!row || !space) return;
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [row.renterId, row.hostId]));
+  const headline = headlineOf(entry);
+  for (const role of headline === "awaiting_payment"
+    ? (["renter"] as const)
+    : (["renter", "host"] as const)) {
+    const person = people.find((user) => user.id === (role === "renter" ? row.renterId : row.hostId));
+    if (!person) continue;
+    await notify({
+      userId: person.id,
+      kind: "bookingUpdate",
+      data: {
+        name: displayName(person),
+        role,
+        spaceTitle: space.spaceTitle ?? "Your space",
+        headline,
+        what: entry.reason,
+        startDate: formatCalendarDate(row.startDate),
+        endDate: formatCalendarDate(row.endDate),
+        bookingLink: new URL(`/bookings/${row.id}`, siteOrigin()).href,
+      },
+    });
+  }
+});

@@ -1,3 +1,4 @@
+import { bookingUpdate } from "./booking-update";
 import { feedback } from "./feedback";
 import { invitation } from "./invitation";
 import { listingEnquiry } from "./listing-enquiry";
@@ -15,6 +16,7 @@ export const templates = {
   missingSpace,
   listingEnquiry,
   feedback,
+  bookingUpdate,
 };
 
 export type NotificationKind = keyof typeof templates;

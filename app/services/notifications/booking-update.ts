@@ -1,0 +1,67 @@
+import type { Message } from "./message";
+
+/**
+ * A change of a booking, to one of its two people (PRODUCT.md "Booking lifecycle": every transition becomes a
+ * notification). `what` is the booking history's own sentence for the change, so the mail and the contract page
+ * say the same thing.
+ */
+export type BookingUpdateData = {
+  /** The recipient as they call themselves: nickname, else first name. */
+  name: string;
+  role: "renter" | "host";
+  spaceTitle: string;
+  /** The booking's state after the change, or the event when the state did not change. */
+  headline: BookingHeadline;
+  what: string;
+  startDate: string;
+  endDate: string;
+  bookingLink: string;
+};
+
+export type BookingHeadline =
+  | "awaiting_payment"
+  | "requested"
+  | "approved"
+  | "active"
+  | "completed"
+  | "declined"
+  | "expired"
+  | "cancelled"
+  | "payment_failed"
+  | "payment_refunded"
+  | "extension"
+  | "notice";
+
+const HEADLINES: Record<BookingHeadline, { renter: string; host: string }> = {
+  awaiting_payment: { renter: "Complete your payment", host: "A checkout was started" },
+  requested: { renter: "Your request was sent to the host", host: "New booking request: please answer" },
+  approved: { renter: "Your booking is approved", host: "You approved a booking" },
+  active: { renter: "Your booking has started", host: "A booking has started" },
+  completed: { renter: "Your booking has ended", host: "A booking has ended" },
+  declined: { renter: "Your request was declined", host: "You declined a request" },
+  expired: { renter: "Your booking request expired", host: "A booking request expired" },
+  cancelled: { renter: "A booking was cancelled", host: "A booking was cancelled" },
+  payment_failed: { renter: "Your payment did not go through", host: "A payment did not go through" },
+  payment_refunded: { renter: "A payment was refunded", host: "A payment was refunded" },
+  extension: { renter: "Extension update", host: "Extension update" },
+  notice: { renter: "Notice given on your booking", host: "Notice given on a booking" },
+};
+
+export function bookingUpdate(data: BookingUpdateData): Message {
+  const headline = HEADLINES[data.headline][data.role];
+  return {
+    subject: `${headline}: ${data.spaceTitle}`,
+    text: [
+      `Hi ${data.name},`,
+      "",
+      `${headline}.`,
+      "",
+      `${data.spaceTitle}, ${data.startDate} to ${data.endDate}`,
+      data.what,
+      "",
+      `See the booking: ${data.bookingLink}`,
+      "",
+      "Space Solution",
+    ].join("\n"),
+  };
+}
