@@ -13,6 +13,8 @@
  *           and on PostgreSQL the query plans in docs/search-performance.md.
  * page:     the search page's server render at 20 connections on that data, and the listing page's JavaScript.
  * explain:  only the PostgreSQL part of search, to regenerate docs/search-performance.md.
+ * race:     100 renters send POST /reserve/BookSpace for the last free space at once, on PGlite and PostgreSQL
+ *           (bench/booking-race.ts): exactly one booking, with the requests' p50/p99.
  *
  * Prints the figures with their targets and writes bench/results/latest.json (sections not run keep their last
  * figures).
@@ -36,8 +38,10 @@ const EXPLAIN_FILE = path.join(ROOT, "docs", "search-performance.md");
 /** BUILD_DIR builds (and serves) somewhere else than build/, as remix.config.js does. */
 const BUILD_DIR = process.env.BUILD_DIR?.trim() || "build";
 
-const SECTIONS = ["routes", "password", "image", "search", "page", "explain"];
-const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page"];
+const SECTIONS = ["routes", "password", "image", "search", "page", "explain", "race"];
+const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race"];
+/** Renters racing for the last free space. */
+const RACE_RENTERS = 100;
 
 const CONNECTIONS = 10;
 const PIPELINING = 1;
@@ -98,6 +102,7 @@ async function main() {
   if (sections.has("search") || sections.has("page") || sections.has("explain")) {
     Object.assign(report, await benchmarkSearch(options));
   }
+  if (sections.has("race")) report.bookingRace = await benchmarkBookingRace();
   writeReport(report);
   printReport(report, sections);
 }
@@ -505,6 +510,48 @@ async function runWorker(args, { capture = false, gc = false, env = {} } = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Booking race
+
+/** The booking race on a fresh PGlite data directory and a fresh PostgreSQL database (bench/booking-race.ts). */
+async function benchmarkBookingRace() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-race-"));
+  const postgres = await createPostgresDatabase();
+  const race = {
+    date: new Date().toISOString(),
+    renters: RACE_RENTERS,
+    target: "exactly 1 booking",
+    databases: {},
+  };
+  try {
+    const runs = [
+      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
+      ...(postgres ? [["PostgreSQL", { kind: "postgres", url: postgres.url }]] : []),
+    ];
+    for (const [label, database] of runs) {
+      console.log(`Booking race: ${RACE_RENTERS} renters on ${label} ...`);
+      const resultFile = path.join(dataDir, `race-${database.kind}.json`);
+      await runWorker(
+        ["bench/booking-race.ts", JSON.stringify({ database, renters: RACE_RENTERS, resultFile })],
+        {
+          env: { NODE_ENV: "production", DATABASE_URL: "" },
+        },
+      );
+      const result = JSON.parse(readFileSync(resultFile, "utf8"));
+      race.databases[database.kind] = {
+        ...result,
+        database: label,
+        status: result.bookings === 1 ? "within target" : "OFF target",
+      };
+    }
+    if (!postgres) race.postgresSkipped = postgresSkipReason;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+  return race;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Search
 
 /**
@@ -832,6 +879,7 @@ function printReport(report, sections) {
   }
   if (sections.has("image")) printImage(report.image);
   if (sections.has("search") && report.search) printSearch(report.search);
+  if (sections.has("race") && report.bookingRace) printBookingRace(report.bookingRace);
   if (sections.has("explain") && !sections.has("search")) printExplain(report.explain);
   if (sections.has("page")) {
     if (report.searchPage) printSearchPage(report.searchPage);
@@ -855,6 +903,24 @@ function printImage(image) {
       ["peak JS heap above the baseline", `${image.medianPeakHeapDeltaMiB} MiB`],
       ["peak Buffers (external) above the baseline", `${image.medianPeakExternalDeltaMiB} MiB`],
     ],
+  );
+}
+
+function printBookingRace(race) {
+  console.log(
+    `\nBooking race: ${race.renters} concurrent BookSpace requests for the last free space (target: ${race.target})`,
+  );
+  if (race.postgresSkipped) console.log(`  PostgreSQL skipped: ${race.postgresSkipped}`);
+  printTable(
+    ["database", "bookings", "refused", "p50 ms", "p99 ms", ""],
+    Object.values(race.databases).map((r) => [
+      r.database,
+      String(r.bookings),
+      String(r.refused),
+      r.p50Ms.toFixed(1),
+      r.p99Ms.toFixed(1),
+      r.status,
+    ]),
   );
 }
 
