@@ -105,6 +105,18 @@ const EnvSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.enum(["sandbox"]).optional(),
   ),
+  /**
+   * Payments (app/services/payments/): PayMongo Checkout Sessions when PAYMONGO_SECRET_KEY is set, else the built-in
+   * sandbox checkout — which a site on https (a real deployment) uses only when PAYMENT_PROVIDER=sandbox says so.
+   */
+  PAYMENT_PROVIDER: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(["sandbox", "paymongo"]).optional(),
+  ),
+  PAYMONGO_SECRET_KEY: z.string().trim().optional(),
+  /** The secret of the webhook registered with PayMongo (its events are refused without a matching signature). */
+  PAYMONGO_WEBHOOK_SECRET: z.string().trim().optional(),
+  PAYMONGO_API_URL: z.url().default("https://api.paymongo.com"),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
   /**
@@ -149,6 +161,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const paymongo = env.PAYMENT_PROVIDER === "paymongo" || (!env.PAYMENT_PROVIDER && env.PAYMONGO_SECRET_KEY);
+  if (paymongo && !(env.PAYMONGO_SECRET_KEY && env.PAYMONGO_WEBHOOK_SECRET)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET: PayMongo needs both",
+    );
+  }
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR),

@@ -3,6 +3,7 @@ import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as availability from "./reserve/availability.server";
+import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
 import * as favourites from "./space/favourites.server";
 import * as listingPage from "./space/listing-page.server";
@@ -40,6 +41,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...spaces.endpoints,
   ...availability.endpoints,
   ...bookings.endpoints,
+  ...bookingPayments.endpoints,
   ...listingPage.endpoints,
   ...aboutSpace.endpoints,
   ...favourites.endpoints,

@@ -1,10 +1,20 @@
-import { bookingDeadlineQueue, bookingNewsQueue } from "~/api/reserve/booking-service.server";
+import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
+import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
+import { sandboxWebhookQueue } from "./payments/sandbox.server";
 import { smsQueue } from "./sms.server";
 
 /**
  * Every job queue the app works, registered at boot by the lifecycle (./lifecycle.server.ts): a queue exists and has
  * a worker because it is listed here, not because some module happened to be imported (ADR 0018).
  */
-export const QUEUES: readonly Queue<never>[] = [mailQueue, smsQueue, bookingDeadlineQueue, bookingNewsQueue];
+export const QUEUES: readonly Queue<never>[] = [
+  mailQueue,
+  smsQueue,
+  bookingDeadlineQueue,
+  bookingNewsQueue,
+  refundQueue,
+  paymentEventsQueue,
+  sandboxWebhookQueue,
+];

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { signWebhook, TOLERANCE_SECONDS, verifyWebhookSignature } from "./webhooks.server";
+import {
+  PAYMONGO_SIGNATURE,
+  signWebhook,
+  TOLERANCE_SECONDS,
+  verifyWebhookSignature,
+} from "./webhooks.server";
 
 const SECRET = "whsec_test_0123456789";
 const BODY = '{"id":"evt_1","type":"payment.paid","amount":150000}';
@@ -55,5 +60,20 @@ describe("webhook signatures (HMAC-SHA256 of '<t>.<raw body>')", () => {
     expect(verify(signWebhook(BODY, SECRET, at), rotating)).toEqual({ ok: true });
     const both = `${signWebhook(BODY, "whsec_new", at)},v1=${signWebhook(BODY, "whsec_older", at).split(",v1=")[1]}`;
     expect(verify(both, { secrets: ["whsec_older"] })).toEqual({ ok: true });
+  });
+});
+
+describe("PayMongo's scheme (Paymongo-Signature: t=…,te=…,li=…)", () => {
+  it("accepts the test-mode (te) or live (li) signature and refuses one under another key", () => {
+    const header = signWebhook(BODY, SECRET, at, PAYMONGO_SIGNATURE);
+    expect(header).toMatch(/^t=\d+,te=[0-9a-f]{64},li=$/);
+    expect(verify(header, { scheme: PAYMONGO_SIGNATURE })).toEqual({ ok: true });
+    const live = header.replace(/te=([0-9a-f]+),li=/, "te=,li=$1");
+    expect(verify(live, { scheme: PAYMONGO_SIGNATURE })).toEqual({ ok: true });
+    expect(verify(header)).toEqual({ ok: false, reason: "malformed signature" });
+    expect(verify(signWebhook(BODY, SECRET, at), { scheme: PAYMONGO_SIGNATURE })).toEqual({
+      ok: false,
+      reason: "malformed signature",
+    });
   });
 });

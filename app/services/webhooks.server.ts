@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getDatabase } from "~/db/db.server";
 import { webhookEvents } from "~/db/schema";
-import { type Queue, send } from "./jobs.server";
+import { type Queue, send, startJobs } from "./jobs.server";
 
 /**
  * Webhooks: a provider (payments) telling us that something happened, at a resource route under
@@ -15,15 +15,44 @@ import { type Queue, send } from "./jobs.server";
  * The server build already caps the body (MAX_BODY_BYTES) and leaves webhooks out of its cross-site refusal.
  */
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; several v1 entries while a secret is rotated. */
-export const SIGNATURE_HEADER = "Webhook-Signature";
+/**
+ * How a provider signs: `t=<unix seconds>,<key>=<hex HMAC-SHA256 of "<t>.<raw body>">` in one header. The generic
+ * scheme signs as `v1` (several v1 entries while a secret is rotated); PayMongo's `Paymongo-Signature` carries `te`
+ * in test mode and `li` in live mode (PRODUCT.md "Payments (decided)"), each checked against that webhook's secret.
+ */
+export type SignatureScheme = {
+  header: string;
+  /** The entries that may carry a signature. */
+  signatureKeys: readonly string[];
+  /** The entry a sender writes (the generic v1; PayMongo's test mode te). */
+  signKey: string;
+};
+
+export const GENERIC_SIGNATURE: SignatureScheme = {
+  header: "Webhook-Signature",
+  signatureKeys: ["v1"],
+  signKey: "v1",
+};
+export const PAYMONGO_SIGNATURE: SignatureScheme = {
+  header: "Paymongo-Signature",
+  signatureKeys: ["te", "li"],
+  signKey: "te",
+};
+
+export const SIGNATURE_HEADER = GENERIC_SIGNATURE.header;
 export const TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 
 /** The signature header for `body` at `at` (unix seconds): what a provider (our sandbox, the tests) sends. */
-export function signWebhook(body: string, secret: string, at = Math.floor(Date.now() / 1000)): string {
-  return `t=${at},v1=${hmac(secret, at, body)}`;
+export function signWebhook(
+  body: string,
+  secret: string,
+  at = Math.floor(Date.now() / 1000),
+  scheme: SignatureScheme = GENERIC_SIGNATURE,
+): string {
+  const others = scheme.signatureKeys.filter((key) => key !== scheme.signKey).map((key) => `,${key}=`);
+  return `t=${at},${scheme.signKey}=${hmac(secret, at, body)}${others.join("")}`;
 }
 
 export function verifyWebhookSignature(input: {
@@ -33,13 +62,21 @@ export function verifyWebhookSignature(input: {
   secrets: readonly string[];
   now?: number;
   toleranceSeconds?: number;
+  scheme?: SignatureScheme;
 }): SignatureCheck {
-  const { header, body, secrets, now = Date.now(), toleranceSeconds = TOLERANCE_SECONDS } = input;
+  const {
+    header,
+    body,
+    secrets,
+    now = Date.now(),
+    toleranceSeconds = TOLERANCE_SECONDS,
+    scheme = GENERIC_SIGNATURE,
+  } = input;
   if (!header) return { ok: false, reason: "missing signature" };
   const entries = header.split(",").map((entry) => entry.trim().split("="));
   const stamp = entries.find(([name]) => name === "t")?.[1];
   const signatures = entries
-    .filter(([name, value]) => name === "v1" && value)
+    .filter(([name, value]) => name !== undefined && scheme.signatureKeys.includes(name) && value)
     .map(([, value]) => value as string);
   if (!stamp || !/^\d+$/.test(stamp) || signatures.length === 0)
     return { ok: false, reason: "malformed signature" };
@@ -68,6 +105,8 @@ export type WebhookOptions<T extends object> = {
   parse(body: string): { eventId: string; work: T };
   /** Where the work goes; it must be in the list of queues the app starts with (app/services/queues.server.ts). */
   queue: Queue<T>;
+  /** How the provider signs (the generic scheme unless said). */
+  scheme?: SignatureScheme;
 };
 
 /** Handles a webhook route's action by the rules above. */
@@ -77,10 +116,12 @@ export async function receiveWebhook<T extends object>(
 ): Promise<Response> {
   if (request.method !== "POST") return answer(405, "Only POST is accepted.");
   const body = await request.text();
+  const scheme = options.scheme ?? GENERIC_SIGNATURE;
   const check = verifyWebhookSignature({
-    header: request.headers.get(SIGNATURE_HEADER),
+    header: request.headers.get(scheme.header),
     body,
     secrets: options.secrets,
+    scheme,
   });
   if (!check.ok) return answer(401, `Refused: ${check.reason}.`);
   let event: { eventId: string; work: T };
@@ -90,6 +131,8 @@ export async function receiveWebhook<T extends object>(
     return answer(400, "Not an event we understand.");
   }
   const { db } = await getDatabase();
+  // The job is enqueued in the transaction that records the event, which needs the queue started first.
+  await startJobs();
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEvents)

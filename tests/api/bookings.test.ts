@@ -1,4 +1,4 @@
-import { eq, sql, sum } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   applyBookingEvent,
@@ -12,19 +12,12 @@ import type {
   SpaceBookingCheck,
 } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
-import {
-  bookingHistory,
-  bookingHolds,
-  bookings,
-  cities,
-  ledgerEntries,
-  spaces,
-  storageItems,
-} from "~/db/schema";
+import { bookingHistory, bookingHolds, bookings, cities, ledgerEntries, storageItems } from "~/db/schema";
 import { HOST_ANSWER_HOURS } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
+import { aHostAndARenter, book, ledgerBalance, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
@@ -32,71 +25,6 @@ import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./
  * prices from the server, no date sold twice (the code's check and the database's exclusion constraint), each
  * transition written to the history and the ledger, and every refusal a clear message that changes nothing.
  */
-
-const start = addDays(todayInManila(), 10);
-
-/** A published listing, straight into the database (storage, whole, ₱3,000.00 a month with a deposit). */
-async function createListing(hostId: string, overrides: Partial<typeof spaces.$inferInsert> = {}) {
-  const { db } = await getDatabase();
-  const [city] = await db.select().from(cities).where(eq(cities.slug, "makati"));
-  const [space] = await db
-    .insert(spaces)
-    .values({
-      hostId,
-      status: "active",
-      storageType: "storage",
-      kind: "spareRoom",
-      spaceTitle: "Dry storage room in Makati",
-      addressLine1: "4521 Chino Roces Avenue",
-      addressLine2: "Legaspi Village",
-      cityId: city?.id ?? null,
-      barangay: "San Lorenzo",
-      province: "Metro Manila",
-      latitude: 14.554729,
-      longitude: 121.024445,
-      entireSpace: true,
-      unitsAvailable: 1,
-      rentalDurations: ["1_month", "3_months", "6_months"],
-      monthlyPrice: 300_000,
-      depositRequired: true,
-      publishedAt: new Date(),
-      ...overrides,
-    })
-    .returning();
-  if (!space) throw new Error("space not stored");
-  return space;
-}
-
-async function aHostAndARenter(overrides: Partial<typeof spaces.$inferInsert> = {}) {
-  const host = await loggedInUser();
-  const renter = await loggedInUser({ nickName: "Ria" });
-  const space = await createListing(host.user.id, overrides);
-  return { host, renter, space };
-}
-
-function book(cookie: string, body: Record<string, unknown>) {
-  return call<BookingDetails>("POST", "/reserve/BookSpace", {
-    cookie,
-    body: { duration: "3_months", startDate: start, paymentMethod: "gcash", ...body },
-  });
-}
-
-/** The provider confirming the due, as its webhook's job does. */
-async function pay(bookingId: string, amount: number) {
-  const { db } = await getDatabase();
-  return applyBookingEvent(db, bookingId, {
-    type: "payment_confirmed",
-    actor: "provider",
-    amount,
-    reference: `pay_${bookingId.slice(0, 8)}`,
-  });
-}
-
-async function ledgerBalance(): Promise<number> {
-  const { db } = await getDatabase();
-  const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries);
-  return Number(row?.total ?? 0);
-}
 
 describe("GET /reserve/bookingQuote", () => {
   it("prices the reservation on the server and says whether the dates are free", async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
@@ -8,7 +7,6 @@ import {
   bookingHistory,
   bookingHolds,
   bookings,
-  ledgerEntries,
   type SpaceRow,
   spaces,
   users,
@@ -31,8 +29,10 @@ import { siteOrigin } from "~/env.server";
 import { defineQueue, send, startJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify } from "~/services/notify.server";
+import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
+import { type RefundJob, refundBooking } from "./refunds.server";
 
 /**
  * Where the booking state machine (app/domain/booking.ts) meets the database (ADR 0020, ADR 0023). Every change of
@@ -213,7 +213,7 @@ export async function recordTransition(
     .returning({ id: bookingHistory.id });
   if (!entry) throw new Error("the booking's history row was not written");
   await syncHolds(tx, saved);
-  for (const move of transition.money) await enterMoney(tx, saved.id, move);
+  for (const move of transition.money) await enterMoney(tx, saved.id, entry.id, move);
   for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
   // Told to both sides once the change is committed, by a job: never a mail about a change that rolled back.
   await send(bookingNewsQueue, { historyId: entry.id }, { transaction: tx });
@@ -223,7 +223,7 @@ export async function recordTransition(
 /**
  * Applies `event` to the booking `bookingId` at `at`, in one transaction that locks the row first, so two answers
  * to one request (a host's approve and the 48 h deadline) are taken one after the other and the second is refused.
- * `expect` narrows who may see the booking: a user who is neither its renter nor its host gets "not found".
+ * With `userId`, a user who is neither its renter nor its host gets "not found".
  */
 export async function applyBookingEvent(
   db: Database,
@@ -231,15 +231,22 @@ export async function applyBookingEvent(
   event: BookingEvent,
   options: { at?: Date; userId?: string } = {},
 ): Promise<{ row: BookingRow; transition: Transition }> {
-  const at = options.at ?? new Date();
-  return bookingTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-    if (!row || (options.userId && options.userId !== row.renterId && options.userId !== row.hostId))
-      throw new ApiError(404, BOOKING_NOT_FOUND);
-    const transition = applyEvent(toBooking(row), event, at);
-    const saved = await recordTransition(tx, row, transition, { actorUserId: options.userId ?? null });
-    return { row: saved, transition };
-  });
+  return bookingTransaction(db, (tx) => applyBookingEventIn(tx, bookingId, event, options));
+}
+
+/** {@link applyBookingEvent} inside the caller's transaction (a payment's webhook job settles its payment with it). */
+export async function applyBookingEventIn(
+  tx: Database,
+  bookingId: string,
+  event: BookingEvent,
+  options: { at?: Date; userId?: string } = {},
+): Promise<{ row: BookingRow; transition: Transition }> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  if (!row || (options.userId && options.userId !== row.renterId && options.userId !== row.hostId))
+    throw new ApiError(404, BOOKING_NOT_FOUND);
+  const transition = applyEvent(toBooking(row), event, options.at ?? new Date());
+  const saved = await recordTransition(tx, row, transition, { actorUserId: options.userId ?? null });
+  return { row: saved, transition };
 }
 
 /**
@@ -258,28 +265,37 @@ async function syncHolds(tx: Database, row: BookingRow): Promise<void> {
     .values(weekdays.map((weekday) => ({ bookingId: row.id, spaceId: row.spaceId, weekday, during })));
 }
 
-/** Ledger accounts of a booking's money (balances are sums of rows; debits positive). */
-export const ACCOUNTS = {
-  /** Money at the payment provider: what we hold in cash. */
-  provider: "provider",
-  /** What renters paid for a booking and we hold for it (a liability: its balance is negative). */
-  bookingFunds: "booking_funds",
-  /** Refunds decided and not yet paid out by the provider. */
-  refundsOwed: "refunds_owed",
-} as const;
-
-/** Enters one money move as a balanced ledger entry. */
-async function enterMoney(tx: Database, bookingId: string, move: MoneyMove): Promise<void> {
-  const entryId = randomUUID();
+/**
+ * Enters one money move as a balanced ledger entry (ADR 0023); a refund also goes to the refund job, which asks the
+ * payment provider for it once this transaction has committed.
+ */
+async function enterMoney(
+  tx: Database,
+  bookingId: string,
+  historyId: number,
+  move: MoneyMove,
+): Promise<void> {
   const [debit, credit] =
     move.kind === "payment_received"
       ? [ACCOUNTS.provider, ACCOUNTS.bookingFunds]
       : [ACCOUNTS.bookingFunds, ACCOUNTS.refundsOwed];
-  await tx.insert(ledgerEntries).values([
-    { entryId, account: debit, amount: move.amount, kind: move.kind, bookingId },
-    { entryId, account: credit, amount: -move.amount, kind: move.kind, bookingId },
-  ]);
+  await enterLedger(tx, { kind: move.kind, bookingId, debit, credit, amount: move.amount });
+  if (move.kind === "refund" && move.amount > 0) {
+    const job: RefundJob = {
+      bookingId,
+      historyId,
+      amount: move.amount,
+      reason: move.reason,
+      providerPaymentId: move.reference ?? null,
+    };
+    await send(refundQueue, job, { transaction: tx });
+  }
 }
+
+// ─── Refunds ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A refund the machine decided, asked of the payment provider with retries (./refunds.server.ts). */
+export const refundQueue = defineQueue<RefundJob>("booking-refunds", refundBooking);
 
 // ─── Deadlines ──────────────────────────────────────────────────────────────────────────────────────────────────────
 

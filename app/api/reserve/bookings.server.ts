@@ -26,6 +26,7 @@ import { DomainError } from "~/domain/errors";
 import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
 import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { PAYMENT_METHODS } from "~/services/payments/types";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
@@ -76,8 +77,6 @@ const reservation = {
   weekdays,
 };
 
-export const PAYMENT_METHODS = ["card", "gcash", "paymaya"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
 
 // ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────

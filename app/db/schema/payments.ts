@@ -41,6 +41,9 @@ export const payments = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     checkoutReference: text("checkout_reference"),
     checkoutUrl: text("checkout_url"),
+    /** Where the provider's page sends the renter back: after paying, or after leaving without paying. */
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
     providerPaymentId: text("provider_payment_id"),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

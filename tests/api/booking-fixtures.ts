@@ -1,0 +1,74 @@
+import { eq, sum } from "drizzle-orm";
+import { applyBookingEvent } from "~/api/reserve/booking-service.server";
+import type { BookingDetails } from "~/api/reserve/bookings.server";
+import { getDatabase } from "~/db/db.server";
+import { cities, ledgerEntries, spaces } from "~/db/schema";
+import { addDays, todayInManila } from "~/domain/dates";
+import { call, loggedInUser } from "./helpers";
+
+/** What the booking and payment API tests share: a listing, a host and a renter, booking it, paying for it. */
+
+export const start = addDays(todayInManila(), 10);
+
+/** A published listing, straight into the database (storage, whole, ₱3,000.00 a month with a deposit). */
+export async function createListing(hostId: string, overrides: Partial<typeof spaces.$inferInsert> = {}) {
+  const { db } = await getDatabase();
+  const [city] = await db.select().from(cities).where(eq(cities.slug, "makati"));
+  const [space] = await db
+    .insert(spaces)
+    .values({
+      hostId,
+      status: "active",
+      storageType: "storage",
+      kind: "spareRoom",
+      spaceTitle: "Dry storage room in Makati",
+      addressLine1: "4521 Chino Roces Avenue",
+      addressLine2: "Legaspi Village",
+      cityId: city?.id ?? null,
+      barangay: "San Lorenzo",
+      province: "Metro Manila",
+      latitude: 14.554729,
+      longitude: 121.024445,
+      entireSpace: true,
+      unitsAvailable: 1,
+      rentalDurations: ["1_month", "3_months", "6_months"],
+      monthlyPrice: 300_000,
+      depositRequired: true,
+      publishedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  if (!space) throw new Error("space not stored");
+  return space;
+}
+
+export async function aHostAndARenter(overrides: Partial<typeof spaces.$inferInsert> = {}) {
+  const host = await loggedInUser();
+  const renter = await loggedInUser({ nickName: "Ria" });
+  const space = await createListing(host.user.id, overrides);
+  return { host, renter, space };
+}
+
+export function book(cookie: string, body: Record<string, unknown>) {
+  return call<BookingDetails>("POST", "/reserve/BookSpace", {
+    cookie,
+    body: { duration: "3_months", startDate: start, paymentMethod: "gcash", ...body },
+  });
+}
+
+/** The provider confirming the due, as its webhook's job does. */
+export async function pay(bookingId: string, amount: number) {
+  const { db } = await getDatabase();
+  return applyBookingEvent(db, bookingId, {
+    type: "payment_confirmed",
+    actor: "provider",
+    amount,
+    reference: `pay_${bookingId.slice(0, 8)}`,
+  });
+}
+
+export async function ledgerBalance(): Promise<number> {
+  const { db } = await getDatabase();
+  const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries);
+  return Number(row?.total ?? 0);
+}
