@@ -5,6 +5,7 @@ import * as feedback from "./feedback/feedback.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
+import * as reservationDrafts from "./reserve/reservation-drafts.server";
 import * as favourites from "./space/favourites.server";
 import * as listingPage from "./space/listing-page.server";
 import * as missingSpace from "./space/missing-space.server";
@@ -13,6 +14,7 @@ import * as search from "./space/search.server";
 import * as spaces from "./space/spaces.server";
 import * as uploads from "./space/uploads.server";
 import * as auth from "./user/auth.server";
+import * as itemList from "./user/item-list.server";
 import * as profile from "./user/profile.server";
 import * as profilePicture from "./user/profile-picture.server";
 import * as social from "./user/social.server";
@@ -42,6 +44,8 @@ export const ENDPOINTS: Endpoint[] = [
   ...availability.endpoints,
   ...bookings.endpoints,
   ...bookingPayments.endpoints,
+  ...reservationDrafts.endpoints,
+  ...itemList.endpoints,
   ...listingPage.endpoints,
   ...aboutSpace.endpoints,
   ...favourites.endpoints,

@@ -5,6 +5,8 @@ import {
   type BookingRow,
   bookingHistory,
   bookings,
+  type ReservationValues,
+  reservationDrafts,
   type SpaceRow,
   spaces,
   storageItems,
@@ -251,13 +253,15 @@ async function findBooking(db: Database, id: string, userId: string): Promise<Bo
 
 // ─── Quote and booking ──────────────────────────────────────────────────────────────────────────────────────────────
 
-async function reservableSpace(db: Database, id: string): Promise<SpaceRow> {
+export async function reservableSpace(db: Database, id: string): Promise<SpaceRow> {
   const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
   if (!row) throw new ApiError(404, "Space not found.");
   return row;
 }
 
-function termsFor(space: SpaceRow, input: z.output<z.ZodObject<typeof reservation>>, renterId?: string) {
+type ReservationInput = z.output<z.ZodObject<typeof reservation>>;
+
+export function termsFor(space: SpaceRow, input: ReservationInput, renterId?: string) {
   return reservationTerms(
     {
       type: space.storageType ?? "storage",
@@ -277,7 +281,7 @@ function termsFor(space: SpaceRow, input: z.output<z.ZodObject<typeof reservatio
   );
 }
 
-function holdOf(terms: ReservationTerms) {
+export function holdOf(terms: ReservationTerms) {
   return {
     startDate: terms.startDate,
     endDate: terms.endDate,
@@ -288,6 +292,35 @@ function holdOf(terms: ReservationTerms) {
 
 export type BookingQuote = ReservationTerms & { available: boolean; unavailableMessage: string | null };
 
+/** The terms and price of `input` on `space`, and whether its dates are still free. */
+export async function quoteFor(
+  db: Database,
+  space: SpaceRow,
+  input: ReservationInput,
+  renterId?: string,
+): Promise<BookingQuote> {
+  const terms = termsFor(space, input, renterId);
+  try {
+    await assertRoom(db, space, holdOf(terms));
+    return { ...terms, available: true, unavailableMessage: null };
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { ...terms, available: false, unavailableMessage: error.message };
+    throw error;
+  }
+}
+
+/** A saved reservation draft as the booking calls take it (full month parking: every day). */
+export function reservationInput(spaceId: string, values: ReservationValues): ReservationInput {
+  return {
+    spaceId,
+    startDate: values.startDate ?? "",
+    duration: values.duration ?? "",
+    quantity: values.quantity,
+    weekdays: values.parkingMode === "selected_days" ? values.weekdays : undefined,
+  };
+}
+
 export const bookingQuote = defineEndpoint({
   method: "GET",
   path: "/reserve/bookingQuote",
@@ -297,16 +330,7 @@ export const bookingQuote = defineEndpoint({
   tags: ["reserve"],
   query: z.strictObject(reservation),
   async handler({ db, user, query }): Promise<BookingQuote> {
-    const space = await reservableSpace(db, query.spaceId);
-    const terms = termsFor(space, query, user?.id);
-    try {
-      await assertRoom(db, space, holdOf(terms));
-      return { ...terms, available: true, unavailableMessage: null };
-    } catch (error) {
-      if (error instanceof DomainError)
-        return { ...terms, available: false, unavailableMessage: error.message };
-      throw error;
-    }
+    return quoteFor(db, await reservableSpace(db, query.spaceId), query, user?.id);
   },
 });
 
@@ -383,6 +407,10 @@ export const bookSpace = defineEndpoint({
         })
         .returning();
       if (!created) throw new Error("the booking was not created");
+      // Booked: the reservation in progress is done.
+      await tx
+        .delete(reservationDrafts)
+        .where(and(eq(reservationDrafts.renterId, user.id), eq(reservationDrafts.spaceId, space.id)));
       return recordTransition(tx, created, transition, { actorUserId: user.id });
     });
     return toDetails(db, row, user.id);

@@ -1,0 +1,177 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import { type ReservationValues, reservationDrafts, type SpaceRow, storageItems } from "~/db/schema";
+import { DomainError } from "~/domain/errors";
+import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { listingPath } from "~/domain/space";
+import { PAYMENT_METHODS } from "~/services/payments/types";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { spaceId } from "../space/listing-page-queries.server";
+import { itemsOf, type StorageItem } from "../user/item-list.server";
+import { capacityOf } from "./booking-service.server";
+import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
+
+/**
+ * The reservation in progress (ADR 0023): one draft per renter and space, saved by every reserve-space step, so the
+ * flow works without JavaScript and resumes after a reload or on another device. Saving checks what it is given by
+ * the booking rules (app/domain/reservation.ts); POST /reserve/BookSpace books from it and deletes it.
+ */
+
+/** The listing as the reserve-space steps show it. */
+export type ReservationSpace = {
+  spaceId: string;
+  title: string;
+  path: string;
+  type: "storage" | "parking";
+  /** Units are chosen (sqm, cbm, pallets) only for a unit rental. */
+  unitRental: boolean;
+  unitName: string | null;
+  capacity: number;
+  rentalDurations: string[];
+  monthlyPrice: number | null;
+  dailyPrice: number | null;
+};
+
+export type ReservationDraft = {
+  space: ReservationSpace;
+  values: ReservationValues;
+  /** The price of what is chosen so far, once a start date and a duration are. */
+  quote: BookingQuote | null;
+  /** The renter's list of things to store. */
+  items: StorageItem[];
+};
+
+function toReservationSpace(space: SpaceRow): ReservationSpace {
+  const type = space.storageType ?? "storage";
+  return {
+    spaceId: space.id,
+    title: space.spaceTitle ?? "",
+    path: listingPath({ _id: space.id, storageType: space.storageType, spaceTitle: space.spaceTitle }),
+    type,
+    unitRental: type === "storage" && !space.entireSpace,
+    unitName: space.unitOfRental,
+    capacity: capacityOf(space),
+    rentalDurations: space.rentalDurations,
+    monthlyPrice: space.monthlyPrice,
+    dailyPrice: space.dailyPrice,
+  };
+}
+
+async function draftOf(db: Database, space: SpaceRow, renterId: string, values: ReservationValues) {
+  let quote: BookingQuote | null = null;
+  if (values.startDate && values.duration) {
+    try {
+      quote = await quoteFor(db, space, reservationInput(space.id, values), renterId);
+    } catch (error) {
+      // A draft saved before the listing changed (or a date that has passed) is shown without a price.
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return { space: toReservationSpace(space), values, quote, items: await itemsOf(db, renterId) };
+}
+
+async function storedValues(db: Database, renterId: string, id: string): Promise<ReservationValues> {
+  const [row] = await db
+    .select()
+    .from(reservationDrafts)
+    .where(and(eq(reservationDrafts.renterId, renterId), eq(reservationDrafts.spaceId, id)));
+  return row?.values ?? {};
+}
+
+export const reservationDraft = defineEndpoint({
+  method: "GET",
+  path: "/reserve/reservationDraft",
+  auth: "required",
+  summary:
+    "The caller's reservation in progress for a space: what is chosen so far, its price (once a start date and a duration are), the listing and the caller's item list.",
+  tags: ["reserve"],
+  query: z.strictObject({ spaceId }),
+  async handler({ db, user, query }): Promise<ReservationDraft> {
+    const space = await reservableSpace(db, query.spaceId);
+    return draftOf(db, space, user.id, await storedValues(db, user.id, space.id));
+  },
+});
+
+const weekdays = z.preprocess(
+  (value) =>
+    value === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : String(value).split(",")).filter(Boolean).map(Number),
+  z.array(z.number()).optional(),
+);
+
+export const saveReservationDraft = defineEndpoint({
+  method: "POST",
+  path: "/reserve/saveReservationDraft",
+  auth: "required",
+  summary:
+    "Saves one step of the caller's reservation of a space (any of: startDate, duration, quantity, parkingMode, weekdays, itemIds, messageForKeeper, paymentMethod), checked by the booking rules; answers the draft.",
+  tags: ["reserve"],
+  message: "Saved.",
+  body: z.strictObject({
+    spaceId,
+    startDate: z.string().optional(),
+    duration: z.string().optional(),
+    quantity: z.preprocess(
+      (value) => (value === "" || value === undefined ? undefined : Number(value)),
+      z.number().optional(),
+    ),
+    parkingMode: z
+      .enum(["full_month", "selected_days"], { error: "Please choose full month or chosen days." })
+      .optional(),
+    weekdays,
+    itemIds: z.preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value].filter(Boolean)),
+      z
+        .array(z.uuid({ error: "One of the items was not found." }))
+        .max(100)
+        .optional(),
+    ),
+    messageForKeeper: z
+      .string()
+      .trim()
+      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
+      .optional(),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." })
+      .optional(),
+  }),
+  async handler({ db, user, body }): Promise<ReservationDraft> {
+    const space = await reservableSpace(db, body.spaceId);
+    const { spaceId: _, ...given } = body;
+    const values: ReservationValues = { ...(await storedValues(db, user.id, space.id)) };
+    for (const [key, value] of Object.entries(given)) {
+      if (value !== undefined) (values as Record<string, unknown>)[key] = value;
+    }
+    if (values.parkingMode !== "selected_days") delete values.weekdays;
+    if (
+      given.startDate !== undefined ||
+      given.duration !== undefined ||
+      given.quantity !== undefined ||
+      given.weekdays
+    ) {
+      // Checks the dates, the duration, the units and the days; the draft keeps them only if they can be booked.
+      await quoteFor(db, space, reservationInput(space.id, values), user.id);
+    }
+    if (given.itemIds?.length) {
+      const mine = await db
+        .select({ id: storageItems.id })
+        .from(storageItems)
+        .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, given.itemIds)));
+      if (mine.length !== new Set(given.itemIds).size)
+        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
+    }
+    const now = new Date();
+    await db
+      .insert(reservationDrafts)
+      .values({ renterId: user.id, spaceId: space.id, values, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [reservationDrafts.renterId, reservationDrafts.spaceId],
+        set: { values, updatedAt: now },
+      });
+    return draftOf(db, space, user.id, values);
+  },
+});
+
+export const endpoints: Endpoint[] = [reservationDraft, saveReservationDraft];

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
+import { ITEM_MESSAGES, ITEM_NOT_FOUND, type StorageItem } from "~/api/user/item-list.server";
+import { addDays, todayInManila } from "~/domain/dates";
+import { RESERVATION_MESSAGES } from "~/domain/reservation";
+import { aHostAndARenter, start } from "./booking-fixtures";
+import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+
+/**
+ * The renter's item list (spec §7 /user/itemList) and the reservation in progress (ADR 0023): each id checked against
+ * the caller, each step checked by the booking rules, the draft kept on the server until the booking is made.
+ */
+
+describe("/user/itemList", () => {
+  it("adds, lists, changes and removes the caller's items, and no one else's", async () => {
+    const renter = await loggedInUser();
+    const stranger = await loggedInUser();
+    const added = await call<StorageItem>("POST", "/user/itemList", {
+      cookie: renter.cookie,
+      body: { name: "Balikbayan box", quantity: "3", notes: "Clothes" },
+    });
+    expectStatus(added, 200, "The item is on your list.");
+    const { itemId } = added.body.result;
+    expectRefused(
+      await call("POST", "/user/itemList", { cookie: renter.cookie, body: { name: " ", quantity: 1 } }),
+      "name",
+      ITEM_MESSAGES.name,
+    );
+    expectRefused(
+      await call("POST", "/user/itemList", { cookie: renter.cookie, body: { name: "Bike", quantity: 0 } }),
+      "quantity",
+      ITEM_MESSAGES.quantity,
+    );
+    const changed = await call<StorageItem>("PUT", `/user/itemList?itemId=${itemId}`, {
+      cookie: renter.cookie,
+      body: { name: "Balikbayan boxes", quantity: 4 },
+    });
+    expect(changed.body.result).toEqual({ itemId, name: "Balikbayan boxes", quantity: 4, notes: null });
+    expectStatus(
+      await call("PUT", `/user/itemList?itemId=${itemId}`, {
+        cookie: stranger.cookie,
+        body: { name: "Mine", quantity: 1 },
+      }),
+      404,
+      ITEM_NOT_FOUND,
+    );
+    expectStatus(
+      await call("DELETE", `/user/itemList?itemId=${itemId}`, { cookie: stranger.cookie }),
+      404,
+      ITEM_NOT_FOUND,
+    );
+    expectStatus(
+      await call("GET", `/user/itemList?userId=${renter.user.id}`, { cookie: stranger.cookie }),
+      404,
+    );
+    const list = await call<StorageItem[]>("GET", `/user/itemList?userId=${renter.user.id}`, {
+      cookie: renter.cookie,
+    });
+    expect(list.body.result.map((item) => item.name)).toEqual(["Balikbayan boxes"]);
+    expectStatus(await call("DELETE", `/user/itemList?itemId=${itemId}`, { cookie: renter.cookie }), 200);
+    const empty = await call<StorageItem[]>("GET", `/user/itemList?userId=${renter.user.id}`, {
+      cookie: renter.cookie,
+    });
+    expect(empty.body.result).toEqual([]);
+  });
+});
+
+describe("the reservation draft", () => {
+  it("keeps each step on the server, prices it, and is gone once booked", async () => {
+    const { renter, space } = await aHostAndARenter();
+    const save = (body: Record<string, unknown>) =>
+      call<ReservationDraft>("POST", "/reserve/saveReservationDraft", {
+        cookie: renter.cookie,
+        body: { spaceId: space.id, ...body },
+      });
+    const first = await save({ startDate: start, duration: "3_months" });
+    expectStatus(first, 200);
+    expect(first.body.result.quote?.price.due).toBe(615_000);
+    expect(first.body.result.space).toMatchObject({
+      type: "storage",
+      unitRental: false,
+      rentalDurations: ["1_month", "3_months", "6_months"],
+    });
+    expectStatus(await save({ messageForKeeper: "Saturday morning", paymentMethod: "paymaya" }), 200);
+
+    const again = await call<ReservationDraft>("GET", `/reserve/reservationDraft?spaceId=${space.id}`, {
+      cookie: renter.cookie,
+    });
+    expect(again.body.result.values).toEqual({
+      startDate: start,
+      duration: "3_months",
+      messageForKeeper: "Saturday morning",
+      paymentMethod: "paymaya",
+    });
+    expectRefused(
+      await save({ startDate: addDays(todayInManila(), -2) }),
+      "startDate",
+      RESERVATION_MESSAGES.startDatePast,
+    );
+    expectRefused(await save({ duration: "1_year" }), "duration", RESERVATION_MESSAGES.durationNotOffered);
+    const stranger = await loggedInUser();
+    const strangersItem = await call<StorageItem>("POST", "/user/itemList", {
+      cookie: stranger.cookie,
+      body: { name: "Bike", quantity: 1 },
+    });
+    expectRefused(
+      await save({ itemIds: [strangersItem.body.result.itemId] }),
+      "itemIds",
+      "One of the items was not found.",
+    );
+
+    const booked = await call<BookingDetails>("POST", "/reserve/BookSpace", {
+      cookie: renter.cookie,
+      body: { spaceId: space.id, startDate: start, duration: "3_months", paymentMethod: "paymaya" },
+    });
+    expectStatus(booked, 200);
+    const after = await call<ReservationDraft>("GET", `/reserve/reservationDraft?spaceId=${space.id}`, {
+      cookie: renter.cookie,
+    });
+    expect(after.body.result.values).toEqual({});
+  });
+
+  it("parking: chosen days are kept only with selected_days, and priced by the days counted", async () => {
+    const { renter, space } = await aHostAndARenter({
+      storageType: "parking",
+      kind: "condo",
+      monthlyPrice: 400_000,
+      dailyPrice: 15_000,
+      depositRequired: false,
+    });
+    const save = (body: Record<string, unknown>) =>
+      call<ReservationDraft>("POST", "/reserve/saveReservationDraft", {
+        cookie: renter.cookie,
+        body: { spaceId: space.id, ...body },
+      });
+    const full = await save({ startDate: start, duration: "1_month", parkingMode: "full_month" });
+    expect(full.body.result.quote?.price.firstMonthPrice).toBe(400_000);
+    const days = await save({ parkingMode: "selected_days", weekdays: ["1", "3", "5"] });
+    expect(days.body.result.values.weekdays).toEqual([1, 3, 5]);
+    expect(days.body.result.quote?.weekdays).toEqual([1, 3, 5]);
+    expectRefused(
+      await save({ parkingMode: "selected_days", weekdays: [] }),
+      "weekdays",
+      RESERVATION_MESSAGES.weekdays,
+    );
+    const back = await save({ parkingMode: "full_month" });
+    expect(back.body.result.values.weekdays).toBeUndefined();
+  });
+});
