@@ -10,6 +10,7 @@ import {
   type SpaceRow,
   spaces,
   storageItems,
+  uploads,
   users,
 } from "~/db/schema";
 import {
@@ -29,6 +30,7 @@ import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/do
 import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
 import { PAYMENT_METHODS } from "~/services/payments/types";
+import { getStorage } from "~/services/storage.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
@@ -123,10 +125,14 @@ export type BookingDetails = BookingSummary & {
   canSeeExactAddress: boolean;
   exactLocation: ExactLocation | null;
   autoAcceptExtension: boolean;
+  /** The last day of the months paid for. */
+  paidThrough: string | null;
   noticeGivenOn: string | null;
   extension: BookingRow["extension"];
   /** What the renter would get back by cancelling now (null when they cannot cancel). */
   cancellationRefund: number | null;
+  /** The contract of the stay: Space Solution's standard one, or the host's own PDF (its address). */
+  contract: { type: "standard" | "uploaded"; url: string | null };
   history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
 };
 
@@ -231,9 +237,11 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
         }
       : null,
     autoAcceptExtension: row.autoAcceptExtension,
+    paidThrough: row.paidThrough,
     noticeGivenOn: row.noticeGivenOn,
     extension: row.extension,
     cancellationRefund: refund,
+    contract: await contractOf(db, space),
     history: history.map((entry) => ({
       from: entry.fromState,
       to: entry.toState,
@@ -243,6 +251,14 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       at: entry.at.toISOString(),
     })),
   };
+}
+
+async function contractOf(db: Database, space: SpaceRow): Promise<BookingDetails["contract"]> {
+  if (space.contractType !== "uploaded" || !space.contractUploadId) return { type: "standard", url: null };
+  const [file] = await db.select().from(uploads).where(eq(uploads.id, space.contractUploadId));
+  return file
+    ? { type: "uploaded", url: getStorage().publicUrl(file.storageKey) }
+    : { type: "standard", url: null };
 }
 
 async function findBooking(db: Database, id: string, userId: string): Promise<BookingRow> {

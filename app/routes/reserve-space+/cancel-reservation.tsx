@@ -1,0 +1,97 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { cancelBooking, retrieveBookingData } from "~/api/reserve/bookings.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { formatCalendarDate } from "~/domain/dates";
+import { formatPeso } from "~/domain/money";
+import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageMeta } from "~/utils/meta";
+import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
+
+/**
+ * reserve-space/cancel-reservation (?bookingId): before the renter cancels, what they get back now by PRODUCT.md's
+ * rules (the API's `cancellationRefund`) and the rules themselves; then POST /reserve/cancelBooking.
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("Cancel your booking", "What you get back, and cancelling.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const bookingId = new URL(request.url).searchParams.get("bookingId") ?? "";
+  const answer = await client.call(retrieveBookingData, { params: { id: bookingId } });
+  if (!answer.ok || answer.result.role !== "renter") throw new Response("Not found", { status: 404 });
+  return data({ booking: answer.result });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const bookingId = new URL(request.url).searchParams.get("bookingId") ?? "";
+  const reason = String((await request.formData()).get("reason") ?? "").trim();
+  const answer = await client.call(cancelBooking, { body: { bookingId, reason: reason || undefined } });
+  if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
+  return redirectWithToast(`/bookings/${bookingId}`, makeToast("success", answer.message));
+}
+
+export default function CancelReservation() {
+  const { booking } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-8">
+      <Link to={`/bookings/${booking.bookingId}`} className="text-sm font-semibold text-brand-700 underline">
+        ← Keep my booking
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">Cancel your booking</h1>
+      <p className="mt-2 text-slate-700">
+        {booking.space.spaceTitle}, {formatCalendarDate(booking.startDate)} to{" "}
+        {formatCalendarDate(booking.endDate)}.
+      </p>
+      {booking.cancellationRefund === null ? (
+        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
+          This booking can no longer be cancelled. Once it has started, you end it by giving notice on the
+          booking's page.
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 rounded-md bg-slate-100 p-4 text-slate-900" data-testid="refund-now">
+            If you cancel now, you get back <strong>{formatPeso(booking.cancellationRefund)}</strong> of the{" "}
+            {formatPeso(booking.paid - booking.refunded)} you paid.
+          </p>
+          <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>Before the host answers: everything you paid.</li>
+            <li>After approval, 4 or more days before the start: everything but the Space Solution fee.</li>
+            <li>3 days or fewer before the start: the deposit and half of the first month's rent.</li>
+          </ul>
+          <Form method="post" className="mt-6 space-y-3">
+            <label htmlFor="reason" className="block text-sm font-semibold text-slate-800">
+              Why are you cancelling? (optional)
+            </label>
+            <textarea
+              id="reason"
+              name="reason"
+              rows={3}
+              maxLength={MAX_MESSAGE_LENGTH}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            {actionData?.toast ? (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {actionData.toast.description}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={pending}
+              className="w-full rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Cancel the booking
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ReservationLayout } from "~/components/reservation/reservation-layout";
+import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { pageMeta } from "~/utils/meta";
+import { loadReservation, requireDates, saveReservationStep } from "~/utils/reservation.server";
+import type { ShellHandle } from "~/utils/shell";
+
+/** reserve-space/parking-selected-days: the days of the week the renter parks; the month is priced by them. */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Choose your parking days", "Pick the days of the week you need the parking.");
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft } = await loadReservation(request);
+  requireDates(draft);
+  return data({ draft });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveReservationStep(
+    request,
+    await request.formData(),
+    (form) => ({
+      parkingMode: "selected_days",
+      weekdays: ([] as string[]).concat(form.weekdays ?? []).map(Number),
+    }),
+    () => "message-for-keeper",
+  );
+}
+
+export default function ParkingSelectedDays() {
+  const { draft } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<{ weekdays: string[] }>({
+    id: "parking-days",
+    lastResult: actionData?.result,
+  });
+  const chosen = new Set(draft.values.weekdays ?? [1, 2, 3, 4, 5]);
+  return (
+    <ReservationLayout
+      space={draft.space}
+      title="Which days do you park?"
+      intro="You pay for the chosen days among the 30 days from your start date."
+      quote={draft.quote}
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <fieldset aria-describedby={fields.weekdays.errorId}>
+          <legend className="text-sm font-semibold text-slate-800">Days of the week</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {WEEKDAYS.map((name, day) => (
+              <label key={name} className="flex items-center gap-2 rounded-md border border-slate-300 p-3">
+                <input type="checkbox" name="weekdays" value={day} defaultChecked={chosen.has(day)} />
+                {name}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.weekdays.errorId} errors={fields.weekdays.errors} />
+        </fieldset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={pending}>Continue</SubmitButton>
+      </Form>
+    </ReservationLayout>
+  );
+}

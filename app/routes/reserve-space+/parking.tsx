@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ReservationLayout } from "~/components/reservation/reservation-layout";
+import { ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { todayInManila } from "~/domain/dates";
+import { formatPeso } from "~/domain/money";
+import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
+import { pageMeta } from "~/utils/meta";
+import { loadReservation, saveReservationStep } from "~/utils/reservation.server";
+import { reservationPath } from "~/utils/reservation-paths";
+import type { ShellHandle } from "~/utils/shell";
+
+/**
+ * reserve-space/parking: the start date, how long, and every day of the month or chosen days of the week
+ * (parking-selected-days), priced by the days counted (PRODUCT.md "Parking month price").
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Reserve parking", "Choose your dates for this parking space.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft } = await loadReservation(request);
+  if (draft.space.type !== "parking") throw redirect(reservationPath("storage", draft.space.spaceId));
+  return data({ draft, today: todayInManila() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveReservationStep(
+    request,
+    await request.formData(),
+    (form) => ({
+      startDate: String(form.startDate ?? ""),
+      duration: String(form.duration ?? ""),
+      parkingMode: form.parkingMode === "selected_days" ? "selected_days" : "full_month",
+    }),
+    (draft) =>
+      draft.values.parkingMode === "selected_days" ? "parking-selected-days" : "message-for-keeper",
+  );
+}
+
+export default function ReserveParking() {
+  const { draft, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { space, values } = draft;
+  const [form, fields] = useForm<{ startDate: string; duration: string; parkingMode: string }>({
+    id: "reserve-parking",
+    lastResult: actionData?.result,
+    defaultValue: { startDate: values.startDate ?? "", duration: values.duration ?? "" },
+  });
+  const mode = values.parkingMode ?? "full_month";
+  return (
+    <ReservationLayout space={space} title="When do you need the parking?" quote={draft.quote}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <TextField field={fields.startDate} label="Start date" type="date" hint={`From ${today} on.`} />
+        <SelectField
+          field={fields.duration}
+          label="How long"
+          placeholder="Choose a duration"
+          options={space.rentalDurations.map((duration) => ({
+            value: duration,
+            label: RENTAL_DURATION_LABELS[duration as RentalDuration] ?? duration,
+          }))}
+        />
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-800">Which days</legend>
+          <div className="mt-2 space-y-2">
+            <label className="flex items-start gap-3 rounded-md border border-slate-300 p-3">
+              <input
+                type="radio"
+                name="parkingMode"
+                value="full_month"
+                defaultChecked={mode === "full_month"}
+              />
+              <span>
+                Every day{space.monthlyPrice !== null ? ` · ${formatPeso(space.monthlyPrice)} a month` : ""}
+              </span>
+            </label>
+            {space.dailyPrice !== null ? (
+              <label className="flex items-start gap-3 rounded-md border border-slate-300 p-3">
+                <input
+                  type="radio"
+                  name="parkingMode"
+                  value="selected_days"
+                  defaultChecked={mode === "selected_days"}
+                />
+                <span>Chosen days of the week · {formatPeso(space.dailyPrice)} a day</span>
+              </label>
+            ) : null}
+          </div>
+        </fieldset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={pending}>Continue</SubmitButton>
+      </Form>
+    </ReservationLayout>
+  );
+}

@@ -1,0 +1,130 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { payBooking } from "~/api/reserve/booking-payments.server";
+import { bookSpace } from "~/api/reserve/bookings.server";
+import { ReservationLayout } from "~/components/reservation/reservation-layout";
+import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import type { ApiClient } from "~/services/api.server";
+import { requireProfile } from "~/services/auth.server";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "~/services/payments/types";
+import { redirectWithToast } from "~/services/toast.server";
+import { formFailure } from "~/utils/form.server";
+import { pageMeta } from "~/utils/meta";
+import { loadReservation, requireDates } from "~/utils/reservation.server";
+import type { ShellHandle } from "~/utils/shell";
+
+/**
+ * reserve-space/payment-method: card, GCash or Maya, a last look at the booking, then the request: the booking is
+ * made (POST /reserve/BookSpace, priced on the server) and the renter goes to the payment provider's hosted checkout
+ * (POST /reserve/payBooking). The request reaches the host once the provider confirms the payment.
+ */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () => pageMeta("How will you pay?", "Choose card, GCash or Maya.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft } = await loadReservation(request);
+  requireDates(draft);
+  return data({ draft });
+}
+
+const PayForm = z.object({ paymentMethod: z.string().optional() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { client } = await requireProfile(request);
+  const { draft } = await loadReservation(request);
+  requireDates(draft);
+  const submission = parseWithZod(await request.formData(), { schema: PayForm });
+  if (submission.status !== "success") return formFailure(submission);
+  const method = PAYMENT_METHODS.find((known) => known === submission.value.paymentMethod);
+  const { values, space } = draft;
+  const booked = await client.call(bookSpace, {
+    body: {
+      spaceId: space.spaceId,
+      startDate: values.startDate ?? "",
+      duration: values.duration ?? "",
+      quantity: values.quantity,
+      weekdays: values.parkingMode === "selected_days" ? values.weekdays : undefined,
+      itemIds: values.itemIds ?? [],
+      messageForKeeper: values.messageForKeeper,
+      // An unchosen method is refused by the API with its own message, next to the field.
+      paymentMethod: method ?? (submission.value.paymentMethod as (typeof PAYMENT_METHODS)[number]),
+    },
+  });
+  if (!booked.ok) return formFailure(submission, { failure: booked });
+  return goToCheckout(client, booked.result.bookingId);
+}
+
+/** From a booking waiting for payment to the provider's hosted checkout; if it cannot open, to the booking's page. */
+async function goToCheckout(client: ApiClient, bookingId: string) {
+  const checkout = await client.call(payBooking, { body: { bookingId } });
+  if (!checkout.ok) return redirectWithToast(`/bookings/${bookingId}`, checkout.toast);
+  return redirect(checkout.result.checkoutUrl);
+}
+
+export default function PaymentMethod() {
+  const { draft } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm<{ paymentMethod: string }>({
+    id: "payment-method",
+    lastResult: actionData?.result,
+  });
+  const chosen = draft.values.paymentMethod ?? "gcash";
+  const items = draft.items.filter((item) => (draft.values.itemIds ?? []).includes(item.itemId));
+  return (
+    <ReservationLayout
+      space={draft.space}
+      title="How will you pay?"
+      intro="You pay the due now on the payment provider's secure page; the host then has 48 hours to answer. If they decline, everything is refunded."
+      quote={draft.quote}
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <fieldset aria-describedby={fields.paymentMethod.errorId}>
+          <legend className="text-sm font-semibold text-slate-800">Pay with</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            {PAYMENT_METHODS.map((method) => (
+              <label key={method} className="flex items-center gap-2 rounded-md border border-slate-300 p-3">
+                <input type="radio" name="paymentMethod" value={method} defaultChecked={method === chosen} />
+                {PAYMENT_METHOD_NAMES[method]}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+        </fieldset>
+        {items.length || draft.values.messageForKeeper ? (
+          <div className="rounded-md bg-slate-50 p-4 text-sm text-slate-700">
+            {items.length ? (
+              <p>
+                <span className="font-semibold">Items:</span>{" "}
+                {items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}
+              </p>
+            ) : null}
+            {draft.values.messageForKeeper ? (
+              <p className="mt-1">
+                <span className="font-semibold">Message:</span> {draft.values.messageForKeeper}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {actionData && !form.errors?.length ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {actionData.toast.description}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending}>Book and pay</SubmitButton>
+      </Form>
+    </ReservationLayout>
+  );
+}

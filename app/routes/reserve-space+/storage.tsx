@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ReservationLayout } from "~/components/reservation/reservation-layout";
+import { ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { todayInManila } from "~/domain/dates";
+import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
+import { pageMeta } from "~/utils/meta";
+import { loadReservation, saveReservationStep } from "~/utils/reservation.server";
+import { afterDates, reservationPath } from "~/utils/reservation-paths";
+import type { ShellHandle } from "~/utils/shell";
+
+/** reserve-space/storage: when the renter moves in, for how long, and how many units of a unit rental. */
+export const handle: ShellHandle = { hideBottomMenu: true };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Reserve storage", "Choose your dates for this storage space.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { draft } = await loadReservation(request);
+  if (draft.space.type !== "storage") throw redirect(reservationPath("parking", draft.space.spaceId));
+  return data({ draft, today: todayInManila() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveReservationStep(
+    request,
+    await request.formData(),
+    (form) => ({
+      startDate: String(form.startDate ?? ""),
+      duration: String(form.duration ?? ""),
+      ...(form.quantity !== undefined ? { quantity: Number(form.quantity) } : {}),
+    }),
+    (draft) => afterDates(draft.space.type),
+  );
+}
+
+export default function ReserveStorage() {
+  const { draft, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const { space, values } = draft;
+  const [form, fields] = useForm<{ startDate: string; duration: string; quantity: string }>({
+    id: "reserve-storage",
+    lastResult: actionData?.result,
+    defaultValue: {
+      startDate: values.startDate ?? "",
+      duration: values.duration ?? "",
+      quantity: values.quantity ? String(values.quantity) : "1",
+    },
+  });
+  return (
+    <ReservationLayout space={space} title="When do you need the space?" quote={draft.quote}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <TextField field={fields.startDate} label="Move-in date" type="date" hint={`From ${today} on.`} />
+        <SelectField
+          field={fields.duration}
+          label="How long"
+          placeholder="Choose a duration"
+          options={space.rentalDurations.map((duration) => ({
+            value: duration,
+            label: RENTAL_DURATION_LABELS[duration as RentalDuration] ?? duration,
+          }))}
+        />
+        {space.unitRental ? (
+          <TextField
+            field={fields.quantity}
+            label={`How many ${space.unitName ?? "units"}`}
+            inputMode="numeric"
+            hint={`Up to ${space.capacity} ${space.unitName ?? "units"}.`}
+          />
+        ) : null}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={pending}>Continue</SubmitButton>
+      </Form>
+    </ReservationLayout>
+  );
+}
