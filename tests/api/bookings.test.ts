@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   applyBookingEvent,
   BOOKING_NOT_FOUND,
+  bookingColumns,
   bookingDeadlineQueue,
+  bookingTransaction,
+  recordTransition,
 } from "~/api/reserve/booking-service.server";
 import type {
   AllBookings,
@@ -13,7 +16,7 @@ import type {
 } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bookingHistory, bookingHolds, bookings, cities, ledgerEntries, storageItems } from "~/db/schema";
-import { HOST_ANSWER_HOURS } from "~/domain/booking";
+import { createBooking, HOST_ANSWER_HOURS } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
@@ -433,5 +436,65 @@ describe("availability counts bookings", () => {
       ).body.result.results.map((card) => card._id);
     expect(await searchOn(start)).not.toContain(space.id);
     expect(await searchOn(addDays(endDateForMonths(start, 1), 1))).toContain(space.id);
+  });
+});
+
+describe("deadlines are jobs", () => {
+  it("an unpaid checkout whose 60 minutes are over expires by its pg-boss job, and a late payment is refunded", async () => {
+    const { renter, space } = await aHostAndARenter();
+    const { db } = await getDatabase();
+    // A checkout started 61 minutes ago (a moved clock): its deadline job is due at once.
+    const startedAt = new Date(Date.now() - 61 * 60_000);
+    const transition = createBooking(
+      {
+        type: "storage",
+        startDate: start,
+        endDate: endDateForMonths(start, 1),
+        quantity: 1,
+        weekdays: null,
+        price: {
+          type: "storage",
+          months: 1,
+          firstMonthPrice: 300_000,
+          deposits: 0,
+          firstMonthDiscount: 0,
+          spaceSolutionFee: 15_000,
+          due: 315_000,
+        },
+        monthlyUnitPrice: 300_000,
+        feeRateBasisPoints: 500,
+      },
+      startedAt,
+    );
+    const bookingId = await bookingTransaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          spaceId: space.id,
+          renterId: renter.user.id,
+          hostId: space.hostId,
+          type: "storage",
+          duration: "1_month",
+          ...bookingColumns(transition.booking),
+          createdAt: startedAt,
+        })
+        .returning();
+      if (!row) throw new Error("no booking");
+      await recordTransition(tx, row, transition, { actorUserId: renter.user.id });
+      return row.id;
+    });
+    const state = async () => (await db.select().from(bookings).where(eq(bookings.id, bookingId)))[0];
+    await expect.poll(async () => (await state())?.state, { timeout: 15_000, interval: 100 }).toBe("expired");
+    const history = await db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, bookingId));
+    expect(history.at(-1)).toMatchObject({
+      fromState: "awaiting_payment",
+      toState: "expired",
+      actor: "system",
+    });
+
+    // The provider confirms the payment after all: the machine refunds it whole.
+    await pay(bookingId, 315_000);
+    expect(await state()).toMatchObject({ state: "expired", paid: 315_000, refunded: 315_000 });
+    expect(await ledgerBalance()).toBe(0);
   });
 });
