@@ -46,3 +46,8 @@ export function isEnvelope(value: unknown): value is Envelope {
     "result" in value
   );
 }
+
+/** A refusal about one field of the input: its message, and the field it is about (shown next to it). */
+export function fieldError(field: string, message: string, status = 400): ApiError {
+  return new ApiError(status, message, [{ field, message }]);
+}

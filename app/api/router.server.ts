@@ -34,16 +34,8 @@ export function compileRoutes(endpoints: readonly Endpoint[]): Route[] {
   });
 }
 
-/**
- * The routes of every declared endpoint, compiled on the first request: screens import endpoint modules (to call
- * them by their declaration), and some of those reach this module again through the API client, so the registry may
- * not be complete yet while modules load.
- */
-let compiled: Route[] | undefined;
-const allRoutes = () => {
-  compiled ??= compileRoutes(ENDPOINTS);
-  return compiled;
-};
+/** The routes of every declared endpoint (no module of the API imports the API client, so the list is whole). */
+const ALL_ROUTES = compileRoutes(ENDPOINTS);
 
 /** The address that limits count by when the server did not say who is calling (unit tests, a bare server). */
 export const UNKNOWN_ADDRESS = "unknown";
@@ -60,7 +52,7 @@ export type ApiRequestOptions = {
 
 export async function handleApiRequest(
   request: Request,
-  { clientAddress, routes = allRoutes() }: ApiRequestOptions = {},
+  { clientAddress, routes = ALL_ROUTES }: ApiRequestOptions = {},
 ): Promise<Response> {
   const requestId = randomUUID();
   const url = new URL(request.url);

@@ -77,3 +77,11 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
 export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`select 1`);
 }
+
+/** Whether a database error is a unique-key violation (the same on PGlite and PostgreSQL: code 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}

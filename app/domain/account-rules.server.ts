@@ -62,8 +62,11 @@ function optionalText<T extends z.ZodType<string, string>>(schema: T) {
   return schema.nullish().transform((value) => value || null);
 }
 
+/** Spec §5's phone-length rule, also applied after spaces and hyphens are removed (phone-code.ts). */
+export const PHONE_TOO_SHORT = "Phone number must be greater than or equal to 10 characters.";
+
 export const phoneNumber = required("Phone number is required")
-  .pipe(z.string().min(10, "Phone number must be greater than or equal to 10 characters."))
+  .pipe(z.string().min(10, PHONE_TOO_SHORT))
   .pipe(z.string().max(15, "Phone number must be less than or equal to 15 characters."))
   .pipe(
     z

@@ -29,7 +29,8 @@ import {
 import { DomainError } from "./errors";
 import { assertNonNegativeInteger, type Centavos, formatPeso, roundHalfUp } from "./money";
 import { type BookedHold, findOverbooking, HOLDING_STATES } from "./overbooking";
-import { type BookingPrice, type SpaceType, spaceFeeForDates, spaceSolutionFee } from "./pricing";
+import { type BookingPrice, spaceFeeForDates, spaceSolutionFee } from "./pricing";
+import type { SpaceType } from "./vocabulary";
 
 // ─── States, actors, events ─────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { phoneNumber as phoneNumberRule } from "./account-rules.server";
+import { PHONE_TOO_SHORT, phoneNumber as phoneNumberRule } from "./account-rules.server";
 
 /**
  * Confirming a phone number with a code texted to it (spec §7 mobileOtp): 6 digits, valid 5 minutes, 5 wrong tries,
@@ -38,7 +38,7 @@ export function compactPhoneNumber(value: string): string {
 /** The sign-up rules of a phone number (spec §5), and at least 10 characters once spaces and hyphens are gone. */
 export const phoneNumber = phoneNumberRule
   .transform(compactPhoneNumber)
-  .pipe(z.string().min(10, "Phone number must be greater than or equal to 10 characters."));
+  .pipe(z.string().min(10, PHONE_TOO_SHORT));
 
 const OTP_REQUIRED = "Please enter the 6-digit code we sent you.";
 export const otp = z

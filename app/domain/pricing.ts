@@ -13,9 +13,7 @@
 
 import { type CalendarDate, countWeekdays, monthsAndRemainder } from "./dates";
 import { assertNonNegativeInteger, type Centavos, roundHalfUpProduct } from "./money";
-
-/** The two kinds of space a listing can offer. */
-export type SpaceType = "storage" | "parking";
+import type { SpaceType } from "./vocabulary";
 
 /** Days in a "month" for daily shares and for the parking month (spec §9). */
 export const DAYS_PER_PRICING_MONTH = 30;

@@ -8,7 +8,8 @@
 import { addDays, type CalendarDate, endDateForMonths, isValidDate } from "./dates";
 import { DomainError } from "./errors";
 import type { Centavos } from "./money";
-import { type BookingPrice, bookingPrice, type SpaceType } from "./pricing";
+import { type BookingPrice, bookingPrice } from "./pricing";
+import type { SpaceType } from "./vocabulary";
 import { RENTAL_DURATION_LENGTHS, RENTAL_DURATIONS, type RentalDuration } from "./vocabulary";
 
 /** How far ahead a booking may start. */

@@ -133,14 +133,6 @@ export function resumeStep(type: SpaceType | null | undefined, completed: readon
   return stepsFor(type).find((step) => step !== "preview" && !completed.includes(step)) ?? "preview";
 }
 
-/** The screen of a step of a draft (a new draft when there is no id yet). */
-export function stepPath(
-  step: ListingStep | "confirmed" | "contract-template",
-  spaceId?: string | null,
-): string {
-  return `/list-your-space/${step}${spaceId ? `?spaceId=${encodeURIComponent(spaceId)}` : ""}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Publishing
 // ---------------------------------------------------------------------------------------------------------------
@@ -219,19 +211,6 @@ export function slugify(text: string | null | undefined): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/g, "");
-}
-
-/**
- * The public page of a listing: /storage/listings/{id}/{slug} or /parking/listings/{id}/{slug}. The id alone
- * identifies it; the slug only makes the link readable (a wrong or missing slug still opens the page).
- */
-export function listingPath(space: {
-  _id: string;
-  storageType: SpaceType | null;
-  spaceTitle: string | null;
-}): string {
-  const slug = slugify(space.spaceTitle);
-  return `/${space.storageType ?? "storage"}/listings/${space._id}${slug ? `/${slug}` : ""}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
 /**
  * Uploaded images (spec §5, §9; ADR 0010). An image is judged by its bytes (JPEG or PNG
@@ -7,7 +8,7 @@ import sharp from "sharp";
  * side, and written as a JPEG compressed by the spec's quality table, plus WebP renditions for `srcset`.
  */
 
-export const IMAGE_ONLY_MESSAGE = "Please select image file only.";
+export { IMAGE_ONLY_MESSAGE };
 export const NO_IMAGE_MESSAGE = "Please choose an image to upload.";
 /** The long side of the stored image, in pixels. */
 export const MAX_IMAGE_SIDE = 2048;

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { fieldError, ownListing, publish, SpaceIdSchema } from "../space/space-steps.server";
+import { fieldError } from "../envelope";
+import { ownListing, publish, SpaceIdSchema } from "../space/space-steps.server";
 import { changeListing } from "../space/spaces.server";
 
 /** A host activates or deactivates their listing (spec §7 "Reservation"). */

@@ -3,7 +3,8 @@ import { z } from "zod/v4";
 import { cities, spaces, spaceViews, users } from "~/db/schema";
 import { todayInManila } from "~/domain/dates";
 import { approximate, type Coordinates } from "~/domain/geo";
-import { type ListingDetailsData, listingPath, type SpaceView } from "~/domain/space";
+import type { ListingDetailsData, SpaceView } from "~/domain/space";
+import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import {

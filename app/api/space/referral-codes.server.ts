@@ -4,15 +4,11 @@ import { users } from "~/db/schema";
 import * as rules from "~/domain/account-rules.server";
 import { ApplyReferralCodeSchema } from "~/domain/profile-rules.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { ApiError } from "../envelope";
+import { fieldError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { viewUserProfile } from "../user/user.server";
 
 /** Referral codes (spec §7 "Auth and user"): checking a code at sign-up, and applying a friend's code later. */
-
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, message, [{ field, message }]);
-}
 
 export const checkReferralCode = defineEndpoint({
   method: "GET",

@@ -4,10 +4,12 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import { MAX_CONTRACT_BYTES, MAX_SPACE_PHOTOS } from "~/domain/space";
+import { CONTRACT_RULE } from "~/domain/upload-rules";
 import { getStorage } from "~/services/storage.server";
 import { MAX_UPLOAD_BYTES } from "~/utils/security.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
-import { fieldError, nextPhotoPosition, ownListing, SpaceIdSchema } from "./space-steps.server";
+import { fieldError } from "../envelope";
+import { nextPhotoPosition, ownListing, SpaceIdSchema } from "./space-steps.server";
 import { toSpaceViewOf } from "./space-views.server";
 import {
   imageUploadEndpoint,
@@ -27,7 +29,7 @@ import {
  */
 
 export const TOO_MANY_PHOTOS = `You can add at most ${MAX_SPACE_PHOTOS} photos.`;
-export const CONTRACT_RULE = "The contract must be a PDF of at most 10 MB.";
+export { CONTRACT_RULE };
 export const CONTRACT_FIELD = "contract";
 const CHOOSE_CONTRACT = "Please choose a PDF to upload.";
 

@@ -26,7 +26,7 @@ import {
   type SpaceType,
 } from "~/domain/vocabulary";
 import type { CurrentUser } from "../endpoint";
-import { ApiError } from "../envelope";
+import { ApiError, fieldError } from "../envelope";
 import { removeUploads } from "./uploads.server";
 
 /**
@@ -50,10 +50,6 @@ export const COVER_NOT_A_PHOTO = "Please choose one of your photos as the cover.
 
 /** A listing's id in a query, a path or a body. */
 export const SpaceIdSchema = z.uuid({ error: "Unknown space." });
-
-export function fieldError(field: string, message: string, status = 400): ApiError {
-  return new ApiError(status, message, [{ field, message }]);
-}
 
 /** A step's fields, after its rules, with the step's name. */
 export type StepInput = {

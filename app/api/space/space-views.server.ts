@@ -7,13 +7,13 @@ import {
   AVAILABLE_FOR_RENT,
   type ImageView,
   isListingStep,
-  listingPath,
   publishingGaps,
   resumeStep,
   type SpaceCardView,
   type SpaceView,
 } from "~/domain/space";
 import type { AccessOption, RentalDuration, RentalUnit, SpaceKind, VehicleSize } from "~/domain/vocabulary";
+import { listingPath } from "~/utils/site-paths";
 import { toUploadView } from "./uploads.server";
 
 /**

@@ -17,14 +17,13 @@ import {
 } from "~/domain/space";
 import { type PriceBasis, priceBasisOf, RENTAL_UNITS, type SpaceType } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { ApiError, type FieldError } from "../envelope";
+import { ApiError, type FieldError, fieldError } from "../envelope";
 import { capacityOf, holdsOfSpace } from "../reserve/booking-service.server";
 import * as spaceFiles from "./space-files.server";
 import {
   applyStep,
   type Draft,
   draftOf,
-  fieldError,
   LISTING_NOT_FOUND,
   NOT_YOUR_LISTING_TO_VIEW,
   newDraft,

@@ -2,8 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/client.server";
 import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema";
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
+import { EMAIL_TAKEN } from "~/domain/account-options";
 import * as rules from "~/domain/account-rules.server";
 import { publicOrigin } from "~/env.server";
 import { welcomeData } from "~/services/notifications/welcome";
@@ -11,7 +13,7 @@ import { notify } from "~/services/notify.server";
 import { hashPassword, verifyPassword } from "~/services/password.server";
 import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
 import { defineEndpoint } from "../endpoint";
-import { ApiError } from "../envelope";
+import { ApiError, fieldError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { toProfile, viewUserProfile } from "./user.server";
 
@@ -25,17 +27,6 @@ export const ACCOUNT_MAX_FAILURES = 20;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = "The email or password you entered is incorrect.";
 
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-}
-
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, message, [{ field, message }]);
-}
-
 export const userSignup = defineEndpoint({
   method: "POST",
   path: "/user/userSignup",
@@ -44,7 +35,7 @@ export const userSignup = defineEndpoint({
   message: "Your account has been created.",
   body: rules.SignupSchema,
   async handler({ db, body, request, headers }) {
-    if (await findUserByEmail(db, body.email)) throw fieldError("email", "This email is already registered.");
+    if (await findUserByEmail(db, body.email)) throw fieldError("email", EMAIL_TAKEN);
     let referredBy: string | null = null;
     if (body.referralCode) {
       const [referrer] = await db
@@ -79,7 +70,7 @@ export const userSignup = defineEndpoint({
       .returning()
       .catch((error: unknown) => {
         // Two sign-ups racing for one address: the unique index decides, and the loser gets the field error.
-        if (isUniqueViolation(error)) throw fieldError("email", "This email is already registered.");
+        if (isUniqueViolation(error)) throw fieldError("email", EMAIL_TAKEN);
         throw error;
       });
     if (!user) throw new Error("the user was not created");

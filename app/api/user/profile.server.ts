@@ -6,7 +6,7 @@ import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.se
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { ApiError } from "../envelope";
+import { ApiError, fieldError } from "../envelope";
 import { toProfile, viewUserProfile } from "./user.server";
 
 /**
@@ -21,10 +21,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_YOURS = "You can only view or change your own account.";
 
 const userId = z.uuid("Invalid user id.");
-
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, message, [{ field, message }]);
-}
 
 /** The sign-up link that carries a referral code; /auth/signup-form fills the code in from it. */
 export function shareUrl(request: Request, referralCode: string): string {

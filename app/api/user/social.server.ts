@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/client.server";
 import { type User, users } from "~/db/schema";
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { publicOrigin } from "~/env.server";
 import { welcomeData } from "~/services/notifications/welcome";
 import { notify } from "~/services/notify.server";
 import { createSession } from "~/services/session.server";
-import { PROVIDER_LABELS, type SocialProvider } from "~/services/social-auth.server";
+import { PROVIDER_LABELS, type SocialProvider } from "~/services/social-providers.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import {
@@ -57,13 +58,6 @@ const token = (name: string) =>
 
 function socialColumn(provider: SocialProvider) {
   return provider === "google" ? users.googleId : users.facebookId;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 }
 
 async function findBySocialId(db: Database, identity: SocialIdentity): Promise<User | undefined> {

@@ -34,14 +34,10 @@ import {
 } from "~/services/identity.server";
 import { sendSms } from "~/services/sms.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { ApiError, ApiRedirect } from "../envelope";
+import { ApiError, ApiRedirect, fieldError } from "../envelope";
 import { viewUserProfile } from "./user.server";
 
 /** Confirming who a user is: phone codes (/user/mobileOtp, /user/verifyOtp), the address, the identity check (/user/persona) and the company profile (/user/userCorporateProfile). */
-
-function fieldError(field: string, message: string, status = 400): ApiError {
-  return new ApiError(status, message, [{ field, message }]);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phone codes

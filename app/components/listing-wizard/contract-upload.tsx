@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { CONTRACT_RULE } from "~/domain/upload-rules";
 
 /**
  * The host's own contract: a plain multipart form (intent "upload-contract") that the route's action forwards to
@@ -9,7 +10,8 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "r
 
 export const UPLOAD_CONTRACT_INTENT = "upload-contract";
 /** The API's rule (POST /space/uploadContract), said before sending when JavaScript runs. */
-export const CONTRACT_RULE = "The contract must be a PDF of at most 10 MB.";
+export { CONTRACT_RULE };
+
 const MAX_CONTRACT_BYTES = 10 * 1024 * 1024;
 
 /** Whether a chosen file starts as a PDF does ("%PDF-") and fits: the API's own check, done in the browser. */

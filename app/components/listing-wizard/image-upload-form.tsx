@@ -1,6 +1,7 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
 /**
  * An image upload of the add-more-details step (a photo of the space, or its floor plan). Without JavaScript it is
@@ -10,7 +11,6 @@ import { useHydrated } from "~/components/ui/use-hydrated";
  */
 
 export const IMAGE_UPLOADED = "Image uploaded successfully.";
-export const IMAGE_ONLY = "Please select image file only.";
 export const UPLOAD_FAILED = "Upload failed.";
 
 /** The step action's intents of the two upload forms. */
@@ -116,7 +116,7 @@ export function ImageUploadForm({
     setPreview(null);
     setOutcome(null);
     if (!file) return;
-    if (!(await isJpegOrPng(file))) return setOutcome({ ok: false, message: IMAGE_ONLY });
+    if (!(await isJpegOrPng(file))) return setOutcome({ ok: false, message: IMAGE_ONLY_MESSAGE });
     setPreview(URL.createObjectURL(file));
   }
 

@@ -1,6 +1,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type ListingStep, type SpaceView, STEP_TITLES, stepPath, stepsFor } from "~/domain/space";
+import { type ListingStep, type SpaceView, STEP_TITLES, stepsFor } from "~/domain/space";
+import { stepPath } from "~/utils/site-paths";
 
 /**
  * The frame of every list-your-space step: "Step 3 of 13", the steps as a progress list (saved ones are links, so a

@@ -2,8 +2,9 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 import { priceSummary } from "~/components/listing-wizard/price-text";
-import { coverPhoto, type ListingStatus, listingPath, type SpaceView, stepPath } from "~/domain/space";
+import { coverPhoto, type ListingStatus, type SpaceView } from "~/domain/space";
 import { kindLabel, SPACE_TYPE_LABELS } from "~/domain/vocabulary";
+import { listingPath, stepPath } from "~/utils/site-paths";
 import { editListingPath } from "./paths";
 
 /**

@@ -13,7 +13,7 @@ import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { LoginSchema } from "~/domain/account-rules.server";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
-import { enabledProviders } from "~/services/social-auth.server";
+import { enabledProviders } from "~/services/social-providers.server";
 import { firstLoginStart } from "~/utils/first-login";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";

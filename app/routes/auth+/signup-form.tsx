@@ -13,7 +13,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { askApi, LiveCheck, type LiveMessage } from "~/components/live-check";
 import { CheckboxField, ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { INTERESTED_OPTIONS } from "~/domain/account-options";
+import { EMAIL_TAKEN, INTERESTED_OPTIONS } from "~/domain/account-options";
 import { SignupSchema } from "~/domain/account-rules.server";
 import { isAllowedText } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
@@ -153,7 +153,7 @@ async function checkEmail(email: string, signal: AbortSignal): Promise<LiveMessa
     signal,
   );
   if (!answer) return null;
-  return answer.available ? null : { tone: "error", text: "This email is already registered." };
+  return answer.available ? null : { tone: "error", text: EMAIL_TAKEN };
 }
 
 /** checkReferralCode as the user leaves the field. */

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { redirectIfLoggedIn } from "~/services/auth.server";
-import { enabledProviders } from "~/services/social-auth.server";
+import { enabledProviders } from "~/services/social-providers.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

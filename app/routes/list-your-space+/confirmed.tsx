@@ -3,12 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { spaceBriefHostView } from "~/api/space/spaces.server";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { CopyLink } from "~/components/ui/copy-link";
-import { listingPath, stepPath } from "~/domain/space";
 import { publicOrigin } from "~/env.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { listingPath, stepPath } from "~/utils/site-paths";
 
 /**
  * confirmed (spec §2): the listing is live. Its share link (absolute, on PUBLIC_URL when set) as selectable text,

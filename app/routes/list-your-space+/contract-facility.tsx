@@ -13,11 +13,12 @@ import { readListingForm, uploadContract } from "~/components/listing-wizard/con
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { type SpaceView, STEP_TITLES, stepPath } from "~/domain/space";
+import { type SpaceView, STEP_TITLES } from "~/domain/space";
 import { requireProfile } from "~/services/auth.server";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { stepPath } from "~/utils/site-paths";
 
 /**
  * contract-facility (spec §2): the contract renters sign — the Space Solution standard contract (contract-template,

@@ -9,12 +9,12 @@ import {
   StandardContract,
 } from "~/components/listing-wizard/standard-contract";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { listingPath, stepPath } from "~/domain/space";
 import { displayUnit } from "~/domain/units";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { listingPath, stepPath } from "~/utils/site-paths";
 
 /**
  * contract-template (spec §2): the Space Solution standard contract, printable. With `?spaceId=` it is filled in

@@ -12,10 +12,11 @@ import { type StepFormInput, stepFrame } from "~/components/listing-wizard/step-
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { STEP_TITLES, stepPath } from "~/domain/space";
+import { STEP_TITLES } from "~/domain/space";
 import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { stepPath } from "~/utils/site-paths";
 
 /**
  * list-your-space step 5: the features of the listing's type and when renters can get in. The features depend on

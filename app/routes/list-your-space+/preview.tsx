@@ -12,12 +12,13 @@ import { ListingDetails } from "~/components/listing/listing-details";
 import { ListingStepLayout } from "~/components/listing-wizard/step-layout";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { previousStep, STEP_TITLES, stepPath } from "~/domain/space";
+import { previousStep, STEP_TITLES } from "~/domain/space";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loadListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { stepPath } from "~/utils/site-paths";
 
 /**
  * preview (spec §2): the listing exactly as renters will see it (the listing page's own ListingDetails, fed by the

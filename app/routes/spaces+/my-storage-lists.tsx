@@ -5,11 +5,12 @@ import { activeListing, inactiveListing, pendingListing } from "~/api/space/spac
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
 import { myListingsTab } from "~/components/my-listings/paths";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { LISTING_STATUSES, type ListingStatus, type SpaceView, stepPath } from "~/domain/space";
+import { LISTING_STATUSES, type ListingStatus, type SpaceView } from "~/domain/space";
 import { isOneOf } from "~/domain/vocabulary";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**

@@ -28,7 +28,7 @@ import { MY_LISTINGS, myListingsTab } from "~/components/my-listings/paths";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
-import { coverPhoto, listingPath, type SpaceView, stepPath } from "~/domain/space";
+import { coverPhoto, type SpaceView } from "~/domain/space";
 import { dimensionsFromMeters } from "~/domain/units";
 import { kindOptionsFor, SPACE_TYPE_LABELS } from "~/domain/vocabulary";
 import { requireProfile } from "~/services/auth.server";
@@ -36,6 +36,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { listingPath, stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**

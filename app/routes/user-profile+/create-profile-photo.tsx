@@ -5,6 +5,7 @@ import { updateProfilePic } from "~/api/user/profile-picture.server";
 import { SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard, SkipLink } from "~/components/verification-ui";
+import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -27,7 +28,6 @@ export const meta: MetaFunction = () =>
   pageMeta("Profile photo", "Add a photo so hosts and renters know who they are dealing with.");
 
 const PATH = "/user-profile/create-profile-photo";
-const IMAGE_ONLY = "Please select image file only.";
 const UPLOAD_FAILED = "Upload failed.";
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 const TOO_LARGE = "This photo is too large. Please choose one of at most 15 MB.";
@@ -109,7 +109,7 @@ export default function CreateProfilePhoto() {
     setChoiceError(null);
     setAnswered(undefined);
     if (!file) return;
-    if (!(await isJpegOrPng(file))) return setChoiceError(IMAGE_ONLY);
+    if (!(await isJpegOrPng(file))) return setChoiceError(IMAGE_ONLY_MESSAGE);
     if (file.size > MAX_PHOTO_BYTES) return setChoiceError(TOO_LARGE);
     setPreview(URL.createObjectURL(file));
   }

@@ -1,0 +1,28 @@
+import { type ListingStep, slugify } from "~/domain/space";
+import type { SpaceType } from "~/domain/vocabulary";
+
+/**
+ * The screens' addresses that other layers need to point at: a listing's public page (cards, mails, the sitemap)
+ * and the steps of the list-your-space wizard. Kept out of app/domain, whose rules do not know the site's routes.
+ */
+
+/**
+ * The public page of a listing: /storage/listings/{id}/{slug} or /parking/listings/{id}/{slug}. The id alone
+ * identifies it; the slug only makes the link readable (a wrong or missing slug still opens the page).
+ */
+export function listingPath(space: {
+  _id: string;
+  storageType: SpaceType | null;
+  spaceTitle: string | null;
+}): string {
+  const slug = slugify(space.spaceTitle);
+  return `/${space.storageType ?? "storage"}/listings/${space._id}${slug ? `/${slug}` : ""}`;
+}
+
+/** The screen of a step of a draft (a new draft when there is no id yet). */
+export function stepPath(
+  step: ListingStep | "confirmed" | "contract-template",
+  spaceId?: string | null,
+): string {
+  return `/list-your-space/${step}${spaceId ? `?spaceId=${encodeURIComponent(spaceId)}` : ""}`;
+}
