@@ -8,7 +8,6 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./utils/nonce";
 import {
   applySecurityHeaders,
   CROSS_SITE_MESSAGE,
@@ -16,7 +15,8 @@ import {
   isCrossOriginMutation,
   keepPrivate,
   refusal,
-} from "./utils/security.server";
+} from "~/services/security.server";
+import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -15,12 +15,6 @@
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { getEnv, publicUrlWarning } from "./env.server";
-import { withApiCookies } from "./services/api-cookies.server";
-import { identityProviderNotice } from "./services/identity.server";
-import { installShutdownHandlers, startBackgroundWork, track } from "./services/lifecycle.server";
-import { runWithRequestContext } from "./services/request-context.server";
-import { sealer } from "./services/sealed-cookie.server";
 import {
   applySecurityHeaders,
   BodyTooLargeError,
@@ -29,7 +23,13 @@ import {
   isCrossOriginMutation,
   refusal,
   withBodyWithin,
-} from "./utils/security.server";
+} from "~/services/security.server";
+import { getEnv, publicUrlWarning } from "./env.server";
+import { withApiCookies } from "./services/api-cookies.server";
+import { identityProviderNotice } from "./services/identity.server";
+import { installShutdownHandlers, startBackgroundWork, track } from "./services/lifecycle.server";
+import { runWithRequestContext } from "./services/request-context.server";
+import { sealer } from "./services/sealed-cookie.server";
 
 getEnv();
 // The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
 import { SegmentPage } from "~/components/landing/segment-page";
-import { loadCities } from "~/content/cities.server";
 import { findSegment } from "~/content/solutions";
+import { loadCities } from "~/screens/cities.server";
 import { pageMeta } from "~/utils/meta";
 
 /** /parking/<segment>: a parking use case (app/content/solutions.ts); any other segment is Page-not-found. */

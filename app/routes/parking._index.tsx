@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { loadCities } from "~/content/cities.server";
 import { LANDINGS } from "~/content/landing";
+import { loadCities } from "~/screens/cities.server";
 import { pageMeta } from "~/utils/meta";
 
 /** /parking: the parking landing page (spec §2). */

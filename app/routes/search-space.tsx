@@ -10,7 +10,6 @@ import { Pagination } from "~/components/search/pagination";
 import { RecentSearches } from "~/components/search/recent-searches";
 import { SearchFilters } from "~/components/search/search-filters";
 import { SearchMap } from "~/components/search/search-map";
-import { keepVisitorSearch, readVisitorSearches } from "~/components/search/visitor-recent-searches.server";
 import { SpaceCard } from "~/components/space-card";
 import {
   describeSearch,
@@ -27,6 +26,7 @@ import {
 import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server";
 import { displayUnit } from "~/domain/units";
 import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
+import { keepVisitorSearch, readVisitorSearches } from "~/screens/search/visitor-recent-searches.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { pageMeta } from "~/utils/meta";

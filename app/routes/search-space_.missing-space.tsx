@@ -4,7 +4,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { missingSpace } from "~/api/space/missing-space.server";
 import { ContactFields, PlaceFields, ThankYou } from "~/components/enquiries/enquiry-fields";
-import { loadEnquiryPage, sentPath } from "~/components/enquiries/enquiry-page.server";
 import { MISSING_SPACE_PATH } from "~/components/enquiries/paths";
 import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -13,9 +12,10 @@ import { ENQUIRY_MESSAGE_MAX_LENGTH, SIZE_MAX_LENGTH } from "~/domain/enquiry";
 import { MissingSpaceForm } from "~/domain/enquiry-rules.server";
 import { SEARCH_PATH } from "~/domain/search";
 import { SPACE_TYPE_LABELS } from "~/domain/vocabulary";
+import { loadEnquiryPage, sentPath } from "~/screens/enquiries/enquiry-page.server";
+import { formFailure } from "~/screens/form.server";
 import { api } from "~/services/api.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { CityPage, cityPageMeta } from "~/components/city-page/city-page";
-import { loadCityPage } from "~/components/city-page/city-page.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { loadCityPage } from "~/screens/city-page.server";
 
 /** /storage-city/{city}: the storage page of a city (app/components/city-page); an unknown city is Page-not-found. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => cityPageMeta({ data });

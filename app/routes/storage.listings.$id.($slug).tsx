@@ -17,18 +17,18 @@ import { FavouriteButton } from "~/components/favourite-button";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
 import { AvailabilityCheck } from "~/components/listing/availability";
 import { HostCard } from "~/components/listing/host-card";
-import { listingPageView } from "~/components/listing/listing-page.server";
 import { ListingSummary } from "~/components/listing/listing-summary";
 import { PriceCalculator } from "~/components/listing/price-calculator";
 import { QuestionForm } from "~/components/listing/question-form";
-import { ASK_INTENT, questionFormSchema } from "~/components/listing/question-form.server";
 import { SharePanel } from "~/components/listing/share-panel";
 import { AreaMap } from "~/components/map/area-map";
 import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
+import { formFailure } from "~/screens/form.server";
+import { listingPageView } from "~/screens/listing/listing-page.server";
+import { ASK_INTENT, questionFormSchema } from "~/screens/listing/question-form.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
-import { formFailure } from "~/utils/form.server";
 import { makeToast } from "~/utils/toast";
 
 /**

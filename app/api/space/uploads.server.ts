@@ -4,8 +4,8 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { uploads } from "~/db/schema";
 import { ImageRejectedError, NO_IMAGE_MESSAGE, processImage } from "~/services/images.server";
+import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { getStorage } from "~/services/storage.server";
-import { MAX_UPLOAD_BYTES } from "~/utils/security.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod/v4";
 import { uploads, users } from "~/db/schema";
-import { MAX_UPLOAD_BYTES } from "~/utils/security.server";
+import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import {
   IMAGE_FIELD,

@@ -8,8 +8,8 @@ import { MarkersMap } from "~/components/map/map";
 import { SpaceCard } from "~/components/space-card";
 import { cityPagePath } from "~/content/cities";
 import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
+import type { loadCityPage } from "~/screens/city-page.server";
 import { PATHS } from "~/utils/menu";
-import type { loadCityPage } from "./city-page.server";
 import { cityPageDescription, cityPageTitle, countText } from "./city-page-data";
 
 /**

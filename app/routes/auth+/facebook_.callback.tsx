@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { finishSocialSignIn } from "~/services/social-auth.server";
+import { finishSocialSignIn } from "~/screens/social-auth.server";
 
 /**
  * Facebook sends the browser back here: the state is checked, the code exchanged, and Facebook's access token handed to

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { startSocialSignIn } from "~/services/social-auth.server";
+import { startSocialSignIn } from "~/screens/social-auth.server";
 
 /**
  * Starts signing in with Google: the "Continue with Google" link leads here (GET: a form whose answer redirects to

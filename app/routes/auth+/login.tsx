@@ -12,10 +12,10 @@ import { OrDivider, SocialButtons } from "~/components/social-buttons";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { LoginSchema } from "~/domain/account-rules.server";
+import { formFailure } from "~/screens/form.server";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
 import { enabledProviders } from "~/services/social-providers.server";
 import { firstLoginStart } from "~/utils/first-login";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

@@ -16,11 +16,11 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { EMAIL_TAKEN, INTERESTED_OPTIONS } from "~/domain/account-options";
 import { SignupSchema } from "~/domain/account-rules.server";
 import { isAllowedText } from "~/domain/vocabulary";
+import { formFailure } from "~/screens/form.server";
 import { api } from "~/services/api.server";
 import { redirectIfLoggedIn } from "~/services/auth.server";
 import { clearEntryCookie, readEntry } from "~/services/entry-url.server";
 import { firstLoginStart } from "~/utils/first-login";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

@@ -2,19 +2,19 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 import { ImageUploadForm, UPLOAD_PATHS } from "~/components/listing-wizard/image-upload-form";
-import {
-  type PhotoFailure,
-  photoAction,
-  photoFailure,
-  readPhotoForm,
-} from "~/components/listing-wizard/photo-actions.server";
 import { PhotoList } from "~/components/listing-wizard/photo-list";
 import { stepFrame } from "~/components/listing-wizard/step-data";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { editListingPath } from "~/components/my-listings/paths";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { MAX_SPACE_PHOTOS, MIN_SPACE_PHOTOS, PUBLISHING_MESSAGES, STEP_TITLES } from "~/domain/space";
-import { BACK_INTENT, loadListingStep, saveListingStep } from "~/utils/listing-step.server";
+import { BACK_INTENT, loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
+import {
+  type PhotoFailure,
+  photoAction,
+  photoFailure,
+  readPhotoForm,
+} from "~/screens/listing-wizard/photo-actions.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

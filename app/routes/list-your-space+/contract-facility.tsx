@@ -9,13 +9,13 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioGroupField } from "~/components/listing-wizard/choice-fields";
 import { ContractUpload, UPLOAD_CONTRACT_INTENT } from "~/components/listing-wizard/contract-upload";
-import { readListingForm, uploadContract } from "~/components/listing-wizard/contract-upload.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { type SpaceView, STEP_TITLES } from "~/domain/space";
+import { readListingForm, uploadContract } from "~/screens/listing-wizard/contract-upload.server";
+import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
 import { requireProfile } from "~/services/auth.server";
-import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { stepPath } from "~/utils/site-paths";

@@ -6,7 +6,7 @@ import { DiscountFields } from "~/components/listing-wizard/terms-fields";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
-import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
+import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PriceFields, pesoInput } from "~/components/listing-wizard/price-fields";
-import { loadPriceGuidance } from "~/components/listing-wizard/price-guidance.server";
 import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step-layout";
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { STEP_TITLES } from "~/domain/space";
-import { loadListingStep, saveListingStep } from "~/utils/listing-step.server";
+import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
+import { loadPriceGuidance } from "~/screens/listing-wizard/price-guidance.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

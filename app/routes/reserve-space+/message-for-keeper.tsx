@@ -5,8 +5,8 @@ import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { loadReservation, requireDates, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, requireDates, saveReservationStep } from "~/utils/reservation.server";
 import type { ShellHandle } from "~/utils/shell";
 
 /** reserve-space/message-for-keeper: a note for the host with the request (optional). */

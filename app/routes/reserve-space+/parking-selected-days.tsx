@@ -4,8 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { loadReservation, requireDates, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, requireDates, saveReservationStep } from "~/utils/reservation.server";
 import type { ShellHandle } from "~/utils/shell";
 
 /** reserve-space/parking-selected-days: the days of the week the renter parks; the month is priced by them. */

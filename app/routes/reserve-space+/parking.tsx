@@ -13,8 +13,8 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
+import { loadReservation, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, saveReservationStep } from "~/utils/reservation.server";
 import { reservationPath } from "~/utils/reservation-paths";
 import type { ShellHandle } from "~/utils/shell";
 

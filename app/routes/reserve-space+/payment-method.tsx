@@ -14,13 +14,13 @@ import { bookSpace } from "~/api/reserve/bookings.server";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { formFailure } from "~/screens/form.server";
+import { loadReservation, requireDates } from "~/screens/reservation.server";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "~/services/payments/types";
 import { redirectWithToast } from "~/services/toast.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, requireDates } from "~/utils/reservation.server";
 import type { ShellHandle } from "~/utils/shell";
 
 /**

@@ -7,10 +7,10 @@ import { addItem, deleteItem } from "~/api/user/item-list.server";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { formFailure } from "~/screens/form.server";
+import { loadReservation, requireDates, saveReservationStep } from "~/screens/reservation.server";
 import { requireProfile } from "~/services/auth.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, requireDates, saveReservationStep } from "~/utils/reservation.server";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 

@@ -12,8 +12,8 @@ import { ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
+import { loadReservation, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
-import { loadReservation, saveReservationStep } from "~/utils/reservation.server";
 import { afterDates, reservationPath } from "~/utils/reservation-paths";
 import type { ShellHandle } from "~/utils/shell";
 

@@ -6,14 +6,14 @@ import { mobileOtp, verifyOtp } from "~/api/user/verification.server";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard, SecondaryButton, SkipLink } from "~/components/verification-ui";
+import { formFailure } from "~/screens/form.server";
+import { codeSentMessage, PhoneSendForm, PhoneVerifyForm } from "~/screens/verification-forms.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
-import { codeSentMessage, PhoneSendForm, PhoneVerifyForm } from "~/utils/verification-forms.server";
 
 /**
  * Confirming the phone number, in two steps on one page: send a 6-digit code to the number (POST /user/mobileOtp),

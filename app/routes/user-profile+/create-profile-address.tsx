@@ -9,15 +9,15 @@ import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard, SecondaryButton } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
+import { formFailure } from "~/screens/form.server";
+import { AddressForm } from "~/screens/verification-forms.server";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isFirstLoginFlow } from "~/utils/first-login";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
-import { AddressForm } from "~/utils/verification-forms.server";
 
 /**
  * The user's address (spec §5: line 1, line 2, city from /user/cityList, barangay, province, house number, street),

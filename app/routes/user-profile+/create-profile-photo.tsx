@@ -8,11 +8,11 @@ import { ProfileStepCard, SkipLink } from "~/components/verification-ui";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
 import { shellUser } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
-import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
 import type { ShellHandle } from "~/utils/shell";
 import { errorToast, makeToast } from "~/utils/toast";
 

@@ -7,12 +7,12 @@ import { imageUploadFeedback } from "~/api/space/uploads.server";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
+import { formFailure } from "~/screens/form.server";
 import type { ApiFailure, ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
-import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
 import type { ShellHandle } from "~/utils/shell";
 import { errorToast, makeToast } from "~/utils/toast";
 

@@ -11,9 +11,9 @@ import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { INVITATIONS_PER_CALL, INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { ApplyReferralCodeFormSchema, InviteFriendFormSchema } from "~/domain/profile-rules.server";
+import { formFailure } from "~/screens/form.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";

@@ -9,13 +9,13 @@ import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
+import { formFailure } from "~/screens/form.server";
+import { CompanyForm } from "~/screens/verification-forms.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formFailure } from "~/utils/form.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
-import { CompanyForm } from "~/utils/verification-forms.server";
 
 /**
  * The identity check and the company profile. "Start verification" asks POST /user/persona { action: "start" },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SpaceBrief } from "~/api/space/listing-page.server";
+import { listingFacts } from "~/components/listing/listing-facts";
+import { listingMeta } from "~/components/listing/listing-meta";
 import { APPROXIMATE_RADIUS_METRES } from "~/domain/geo";
 import type { ImageView } from "~/domain/space";
-import { listingFacts } from "./listing-facts";
-import { listingMeta } from "./listing-meta";
-import { listingPageView } from "./listing-page.server";
+import { listingPageView } from "~/screens/listing/listing-page.server";
 
 const photo = (uploadId: string): ImageView => ({
   uploadId,

@@ -1,8 +1,8 @@
 import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
+import type { PriceGuidance } from "~/components/listing-wizard/price-fields";
 import type { SpaceView } from "~/domain/space";
 import { priceBasisOf } from "~/domain/vocabulary";
 import type { ApiClient } from "~/services/api.server";
-import type { PriceGuidance } from "./price-fields";
 
 /**
  * The city's prices of listings like this one (GET /space/getStoragePriceRange or getParkingPriceRange with the

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { ApiFailure } from "~/services/api.server";
-import { errorToast } from "./toast";
+import { errorToast } from "~/utils/toast";
 
 type Reply = (options?: {
   formErrors?: string[];

@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
 import * as spaceFilesApi from "~/api/space/space-files.server";
+import { CONTRACT_RULE } from "~/components/listing-wizard/contract-upload";
 import type { SpaceView } from "~/domain/space";
 import type { ApiClient, ApiResult } from "~/services/api.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
 import { errorToast, makeToast } from "~/utils/toast";
-import { CONTRACT_RULE } from "./contract-upload";
 
 /**
  * The server side of ContractUpload: a form read within the upload cap, and the contract forwarded to

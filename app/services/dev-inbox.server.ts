@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { type Env, getEnv } from "~/env.server";
-import { isLoopbackAddress, isLoopbackHost, isLoopbackHostname } from "./loopback";
+import { isLoopbackAddress, isLoopbackHost, isLoopbackHostname } from "~/utils/loopback";
 
 /**
  * Whether the development inboxes (/dev/mail, /dev/sms) may answer this request. They show password-reset links,

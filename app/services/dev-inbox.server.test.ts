@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { isDevInboxOpen } from "./dev-inbox.server";
+import { isDevInboxOpen } from "~/services/dev-inbox.server";
 
 const SECRET = "s".repeat(32);
 const local = parseEnv({ SESSION_SECRET: SECRET });

@@ -10,7 +10,7 @@ import {
   readBodyWithin,
   readFormWithin,
   withBodyWithin,
-} from "./security.server";
+} from "~/services/security.server";
 
 const post = (headers: Record<string, string>, method = "POST") =>
   new Request("http://localhost:3000/api/user/login", { method, headers });

@@ -1,11 +1,11 @@
 import type { SpaceBrief } from "~/api/space/listing-page.server";
+import { type CalculatorFields, readCalculatorFields } from "~/components/listing/calculator-fields";
+import { priceCalculator } from "~/components/listing/calculator-quote";
+import { listingFacts } from "~/components/listing/listing-facts";
+import { listingMeta } from "~/components/listing/listing-meta";
 import { todayInManila } from "~/domain/dates";
 import { APPROXIMATE_RADIUS_METRES } from "~/domain/geo";
 import { displayUnit } from "~/domain/units";
-import { type CalculatorFields, readCalculatorFields } from "./calculator-fields";
-import { priceCalculator } from "./calculator-quote";
-import { listingFacts } from "./listing-facts";
-import { listingMeta } from "./listing-meta";
 
 /**
  * What the listing page's loader makes of the brief (app/routes/storage.listings.$id.($slug).tsx): the words of the

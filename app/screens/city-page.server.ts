@@ -2,6 +2,12 @@ import { data, redirect } from "@remix-run/node";
 import { newSpaceSearch } from "~/api/space/search.server";
 import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
+import {
+  CITY_PAGE_LISTINGS,
+  cityMarkers,
+  nearestCities,
+  priceLines,
+} from "~/components/city-page/city-page-data";
 import { notFound } from "~/components/landing/not-found";
 import { cityPagePath } from "~/content/cities";
 import { SEARCH_PATH } from "~/domain/search";
@@ -10,7 +16,6 @@ import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
-import { CITY_PAGE_LISTINGS, cityMarkers, nearestCities, priceLines } from "./city-page-data";
 
 /**
  * The loader of both city pages (/storage-city/{city} and /parking-city/{city}), all through the API: the city from

@@ -3,12 +3,9 @@ import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-a
 import { facebookLogin, googlejwtLogin } from "~/api/user/social.server";
 import type { Profile } from "~/api/user/user.server";
 import { getEnv, publicOrigin } from "~/env.server";
-import { firstLoginStart } from "~/utils/first-login";
-import { safeRedirect } from "~/utils/redirect";
-import { errorToast } from "~/utils/toast";
-import { type ApiClient, type ApiResult, api } from "./api.server";
-import { clearEntryCookie, readEntry } from "./entry-url.server";
-import { createSealedCookie } from "./sealed-cookie.server";
+import { type ApiClient, type ApiResult, api } from "~/services/api.server";
+import { clearEntryCookie, readEntry } from "~/services/entry-url.server";
+import { createSealedCookie } from "~/services/sealed-cookie.server";
 import {
   facebookSettings,
   googleSettings,
@@ -18,8 +15,11 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderUnavailableError,
   type SocialProvider,
-} from "./social-providers.server";
-import { redirectWithToast } from "./toast.server";
+} from "~/services/social-providers.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { firstLoginStart } from "~/utils/first-login";
+import { safeRedirect } from "~/utils/redirect";
+import { errorToast } from "~/utils/toast";
 
 /**
  * Signing in with Google and Facebook.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editedSteps, parseListingEdit } from "./edit-listing.server";
+import { editedSteps, parseListingEdit } from "~/screens/my-listings/edit-listing.server";
 
 /** A filled-in edit form of a storage listing rented whole, as the browser posts it. */
 function storageForm(changes: Record<string, string | string[] | null> = {}): FormData {

@@ -1,21 +1,25 @@
 import { data } from "@remix-run/node";
 import { imageUploadFloorplan, imageUploadSpaces } from "~/api/space/space-files.server";
 import { addMySpace, editSpace } from "~/api/space/spaces.server";
-import type { SpaceView } from "~/domain/space";
-import { MAX_SPACE_PHOTOS } from "~/domain/space";
-import type { ApiClient, ApiResult } from "~/services/api.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { BodyTooLargeError, readFormWithin } from "~/utils/security.server";
-import { errorToast, makeToast, type Toast } from "~/utils/toast";
-import { IMAGE_UPLOADED, UPLOAD_FAILED, type UploadIntent } from "./image-upload-form";
-import { REORDER_INTENT } from "./photo-list";
+import {
+  IMAGE_UPLOADED,
+  UPLOAD_FAILED,
+  type UploadIntent,
+} from "~/components/listing-wizard/image-upload-form";
+import { REORDER_INTENT } from "~/components/listing-wizard/photo-list";
 import {
   arrangePhotos,
   isPhotoMove,
   type PhotoArrangement,
   type PhotoMove,
   reorderPhotos,
-} from "./photo-order";
+} from "~/components/listing-wizard/photo-order";
+import type { SpaceView } from "~/domain/space";
+import { MAX_SPACE_PHOTOS } from "~/domain/space";
+import type { ApiClient, ApiResult } from "~/services/api.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { errorToast, makeToast, type Toast } from "~/utils/toast";
 
 /**
  * The server side of a listing's photos and floor plan, for any page that shows PhotoList and ImageUploadForm (the
