@@ -265,7 +265,7 @@ function errorResponse(error: unknown, requestId: string, request: Request, path
   }
   if (error instanceof DomainError) {
     const status = DOMAIN_ERROR_STATUS[error.kind];
-    const result = error.field ? [{ field: error.field, message: error.message }] : null;
+    const result = error.details ?? (error.field ? [{ field: error.field, message: error.message }] : null);
     return Response.json(envelope(status, error.message, result), { status, headers });
   }
   console.error(`[api] ${requestId} ${request.method} ${path} failed:`, error);

@@ -17,6 +17,8 @@ export class DomainError extends Error {
     message: string,
     /** The input field the message is about, when it is about one (shown next to that field). */
     readonly field?: string,
+    /** What the answer lists beside the message, when a field is not enough (every requirement still missing). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = "DomainError";

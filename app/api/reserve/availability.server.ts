@@ -1,7 +1,8 @@
 import { z } from "zod/v4";
+import { publish } from "~/domain/listing-draft";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { fieldError } from "../envelope";
-import { ownListing, publish, SpaceIdSchema } from "../space/space-steps.server";
+import { ownListing, SpaceIdSchema } from "../space/space-steps.server";
 import { changeListing } from "../space/spaces.server";
 
 /** A host activates or deactivates their listing (spec §7 "Reservation"). */

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spaces } from "~/db/schema";
 import { UNKNOWN_CITY } from "~/domain/address-rules";
 import { addDays, isValidDate, todayInManila, toEpochDay } from "~/domain/dates";
+import { newDraft, type StepInput } from "~/domain/listing-draft";
 import { AddMySpaceSchema, STEP_RULES } from "~/domain/listing-rules.server";
 import { type Centavos, roundHalfUp } from "~/domain/money";
 import { unitsHeldByDate } from "~/domain/overbooking";
@@ -21,16 +22,14 @@ import { ApiError, type FieldError, fieldError } from "../envelope";
 import { capacityOf, holdsOfSpace } from "../reserve/booking-service.server";
 import * as spaceFiles from "./space-files.server";
 import {
-  applyStep,
+  applyStepOf,
   type Draft,
   draftOf,
   LISTING_NOT_FOUND,
   NOT_YOUR_LISTING_TO_VIEW,
-  newDraft,
   ownListing,
   removeDropped,
   SpaceIdSchema,
-  type StepInput,
   saveDraft,
 } from "./space-steps.server";
 import { toSpaceViewOf, toSpaceViews } from "./space-views.server";
@@ -81,7 +80,7 @@ export const addMySpace = defineEndpoint({
   async handler({ db, user, body }) {
     const { spaceId: id, ...input } = body;
     const row = id ? await ownListing(db, user, id) : null;
-    return changeListing(db, user.id, row, (tx, draft) => applyStep(tx, draft, input as StepInput));
+    return changeListing(db, user.id, row, (tx, draft) => applyStepOf(tx, draft, input as StepInput));
   },
 });
 
@@ -141,7 +140,7 @@ export const editSpace = defineEndpoint({
     }
     if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
     return changeListing(db, user.id, row, async (tx, draft) => {
-      for (const input of inputs) await applyStep(tx, draft, input);
+      for (const input of inputs) await applyStepOf(tx, draft, input);
     });
   },
 });
