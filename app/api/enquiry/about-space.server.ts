@@ -1,15 +1,15 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
-import type { Database } from "~/db/client.server";
 import { enquiries, users } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { listingPath } from "~/utils/site-paths";
-import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
+import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { LIMITS, takeRate } from "../rate-limit.server";
+import { LIMITS } from "../rate-limit.server";
 import { findActiveSpace, SPACE_NOT_FOUND, spaceId } from "../space/listing-page-queries.server";
+import { refuseIfTooMany } from "./ops-enquiries.server";
 
 /** A question to a listing's host from its page (spec §7 "Enquiry"): stored, and e-mailed to the host. */
 
@@ -41,39 +41,6 @@ export const QuestionFieldsSchema = z.object({
   phoneNumber: optional(accountRules.phoneNumber),
 });
 
-/**
- * At most QUESTIONS_PER_HOUR questions an hour from one user (logged in) or one e-mail address (visitors); a visitor's
- * questions count against the caller's address too (with the other enquiries), since a visitor can make up e-mails.
- */
-async function refuseIfTooManyQuestions(
-  db: Database,
-  user: CurrentUser | null,
-  email: string,
-  clientAddress: string,
-) {
-  const sender = user
-    ? eq(enquiries.userId, user.id)
-    : sql`lower(${enquiries.email}) = ${email.toLowerCase()}`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(enquiries)
-    .where(
-      and(
-        eq(enquiries.kind, "aboutSpace"),
-        gt(enquiries.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
-        sender,
-      ),
-    );
-  if ((row?.n ?? 0) >= QUESTIONS_PER_HOUR) throw new ApiError(429, TOO_MANY_QUESTIONS);
-  if (!user) {
-    await takeRate(
-      db,
-      [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }],
-      TOO_MANY_QUESTIONS,
-    );
-  }
-}
-
 export const aboutSpace = defineEndpoint({
   method: "POST",
   path: "/enquiry/aboutSpace",
@@ -95,7 +62,10 @@ export const aboutSpace = defineEndpoint({
 
     const name = body.name ?? (user ? [user.firstName, user.lastName].join(" ") : "");
     const email = body.email ?? (user?.email as string);
-    await refuseIfTooManyQuestions(db, user, email, clientAddress);
+    await refuseIfTooMany(db, "aboutSpace", user, email, clientAddress, {
+      perHour: QUESTIONS_PER_HOUR,
+      message: TOO_MANY_QUESTIONS,
+    });
     const [host] = await db.select().from(users).where(eq(users.id, row.hostId));
     if (!host) throw new ApiError(404, SPACE_NOT_FOUND);
 

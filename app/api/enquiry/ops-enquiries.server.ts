@@ -65,15 +65,20 @@ export function contactOf(
 }
 
 /**
- * At most OPS_ENQUIRIES_PER_HOUR enquiries of a kind an hour from one user, or one e-mail address (visitors); and a
- * visitor's enquiries of every kind count against the caller's address too, since a visitor can make up e-mails.
+ * At most `limit.perHour` enquiries of a kind an hour (OPS_ENQUIRIES_PER_HOUR unless said) from one user, or one
+ * e-mail address (visitors); and a visitor's enquiries of every kind count against the caller's address too, since a
+ * visitor can make up e-mails. The one hourly limit of every enquiry, questions to hosts included.
  */
 export async function refuseIfTooMany(
   db: Database,
-  kind: OpsKind,
+  kind: OpsKind | "aboutSpace",
   user: CurrentUser | null,
   email: string,
   clientAddress: string,
+  limit: { perHour: number; message: string } = {
+    perHour: OPS_ENQUIRIES_PER_HOUR,
+    message: TOO_MANY_ENQUIRIES,
+  },
 ) {
   const sender = user
     ? eq(enquiries.userId, user.id)
@@ -84,13 +89,9 @@ export async function refuseIfTooMany(
     .where(
       and(eq(enquiries.kind, kind), gt(enquiries.createdAt, new Date(Date.now() - 60 * 60 * 1000)), sender),
     );
-  if ((row?.n ?? 0) >= OPS_ENQUIRIES_PER_HOUR) throw new ApiError(429, TOO_MANY_ENQUIRIES);
+  if ((row?.n ?? 0) >= limit.perHour) throw new ApiError(429, limit.message);
   if (!user) {
-    await takeRate(
-      db,
-      [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }],
-      TOO_MANY_ENQUIRIES,
-    );
+    await takeRate(db, [{ limit: LIMITS.visitorEnquiriesPerAddress, value: clientAddress }], limit.message);
   }
 }
 
