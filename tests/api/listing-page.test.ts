@@ -122,7 +122,7 @@ describe("GET /space/viewSpaceBrief", () => {
       path: `/storage/listings/${space.id}/secure-storage-room-in-makati`,
       host: {
         userId: host.user.id,
-        firstName: "Carla",
+        name: "Carla",
         rating: null,
         totalNumberofReviews: 0,
         adminVerified: true,

@@ -90,6 +90,8 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   await page.getByRole("link", { name: "See your booking" }).click();
   await expect(page.getByTestId("booking-state")).toContainText("Waiting for the host's answer");
   await expect(page.getByText("The exact address is shown here once the host approves")).toBeVisible();
+  // The host as they call themselves (nickname, else first name).
+  await expect(page.getByText("Host: Ria")).toBeVisible();
   const bookingUrl = page.url();
 
   const host = await demoPage(browser, demoUsers.host.email, baseURL);

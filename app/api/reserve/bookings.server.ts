@@ -36,7 +36,6 @@ import { ApiError } from "../envelope";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
 import { spaceId, toHostCard } from "../space/listing-page-queries.server";
 import { toSpaceCards } from "../space/space-views.server";
-import { displayName } from "../user/profile.server";
 import {
   applyBookingEvent,
   assertRoom,
@@ -85,8 +84,8 @@ const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or M
 
 // ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A person of a booking as the other side sees them. */
-export type BookingParty = HostCard & { name: string };
+/** A person of a booking as the other side sees them (the host card's facts, for either side). */
+export type BookingParty = HostCard;
 
 /** One booking in a list. */
 export type BookingSummary = {
@@ -139,9 +138,7 @@ export type BookingDetails = BookingSummary & {
 /** The states from which the renter sees the exact address. */
 const ADDRESS_STATES: readonly BookingState[] = ["approved", "active", "completed"];
 
-function party(user: typeof users.$inferSelect): BookingParty {
-  return { ...toHostCard(user), name: displayName(user) };
-}
+const party = (user: typeof users.$inferSelect): BookingParty => toHostCard(user);
 
 function actBy(row: BookingRow): string | null {
   const booking = toBooking(row);

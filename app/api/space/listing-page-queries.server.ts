@@ -8,6 +8,7 @@ import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { getEnv } from "~/env.server";
 import type { CurrentUser } from "../endpoint";
 import { ApiError } from "../envelope";
+import { displayName } from "../user/profile.server";
 import type { HostCard } from "./listing-page.server";
 
 /**
@@ -61,7 +62,7 @@ export function toListingDetails(view: SpaceView): ListingDetailsData {
 export function toHostCard(host: User): HostCard {
   return {
     userId: host.id,
-    firstName: host.firstName,
+    name: displayName(host),
     profilePic: host.profilePic,
     rating: null,
     totalNumberofReviews: 0,

@@ -35,7 +35,8 @@ import { toSpaceViewOf } from "./space-views.server";
 /** The host as renters see them on a listing. */
 export type HostCard = {
   userId: string;
-  firstName: string;
+  /** As the host calls themselves: nickname, else first name (spec §2 Shell). */
+  name: string;
   profilePic: string | null;
   /** The average of the host's ratings: null until reviews exist (rateUser will fill it in). */
   rating: number | null;

@@ -29,7 +29,7 @@ export function HostCard({ host }: { host: HostCardData }) {
           className="h-14 w-14 rounded-full bg-slate-200 object-cover"
         />
         <div>
-          <p className="font-semibold text-slate-900">{host.firstName}</p>
+          <p className="font-semibold text-slate-900">{host.name}</p>
           <p className="text-sm text-slate-700">
             {host.totalNumberofReviews > 0 && host.rating !== null
               ? `★ ${host.rating.toFixed(1)} · ${host.totalNumberofReviews} review${host.totalNumberofReviews === 1 ? "" : "s"}`

@@ -55,7 +55,7 @@ async function publicTemplate(request: Request, spaceId: string): Promise<Templa
   const answer = await api(request).call(viewSpaceBrief, { query: { spaceId } });
   if (!answer.ok) return null;
   return {
-    details: contractDetails(answer.result, answer.result.host.firstName, "meter"),
+    details: contractDetails(answer.result, answer.result.host.name, "meter"),
     back: { to: listingPath(answer.result), label: "Back to the listing" },
   };
 }

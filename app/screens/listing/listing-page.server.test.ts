@@ -46,7 +46,7 @@ const STORAGE: SpaceBrief = {
   approximateLocation: { latitude: 14.56, longitude: 121.03 },
   host: {
     userId: "host",
-    firstName: "Maria",
+    name: "Maria",
     profilePic: null,
     rating: null,
     totalNumberofReviews: 0,
