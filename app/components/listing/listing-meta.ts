@@ -29,7 +29,7 @@ export function listingMeta(space: SpaceBrief, origin: string): MetaDescriptor[]
         : ` for ${formatPeso(space.listingPrice)} a month`;
   const summary = `${kind} ${type === "parking" ? "parking" : "storage"}${place ? ` in ${place}` : ""}${price}.`;
   const about = space.description?.replace(/\s+/g, " ").trim() ?? "";
-  const description = `${summary} ${about}`.trim().slice(0, 200);
+  const description = clipAtWord(`${summary} ${about}`.trim(), DESCRIPTION_MAX);
   return shareMeta({
     title,
     description,
@@ -75,4 +75,15 @@ export function listingMeta(space: SpaceBrief, origin: string): MetaDescriptor[]
       },
     },
   });
+}
+
+/** The longest share description: what previews show without cutting it themselves. */
+const DESCRIPTION_MAX = 200;
+
+/** `text` within `max` characters, cut at a word with an ellipsis when it is longer. */
+export function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
 }
