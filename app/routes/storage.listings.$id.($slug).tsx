@@ -9,9 +9,11 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import { aboutSpace } from "~/api/enquiry/about-space.server";
+import { checkBooking } from "~/api/reserve/bookings.server";
 import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
 import { getAvailableSpace } from "~/api/space/spaces.server";
 import { viewUserProfile } from "~/api/user/user.server";
+import { STATE_WORDS } from "~/components/bookings/booking-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
@@ -65,6 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await client.call(spaceView, { body: { spaceId: space._id } });
   }
 
+  // A renter with an open booking of this space sees it instead of a second Reserve.
+  const mine =
+    profile?.ok && !space.isOwner ? await client.call(checkBooking, { params: { id: space._id } }) : null;
+  const openBooking = mine?.ok ? mine.result.booking : null;
+
   const from = url.searchParams.get("from") ?? "";
   const availability = from
     ? await client.call(getAvailableSpace, { query: { spaceId: space._id, startDate: from } })
@@ -79,6 +86,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       origin,
     }),
     loggedIn: Boolean(profile?.ok),
+    openBooking: openBooking
+      ? { bookingId: openBooking.bookingId, state: STATE_WORDS[openBooking.state].renter }
+      : null,
     from,
     availability: availability
       ? availability.ok
@@ -193,15 +203,32 @@ export default function ListingPage() {
               <h2 id="reserve-title" className="text-lg font-semibold text-slate-900">
                 Reserve this space
               </h2>
-              <p className="mt-1 text-sm text-slate-700">
-                You pay when the host accepts. Ask a question or check the dates first.
-              </p>
-              <Link
-                to={`/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`}
-                className="mt-3 block rounded-md bg-accent px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-400"
-              >
-                Reserve
-              </Link>
+              {loaded.openBooking ? (
+                <>
+                  <p className="mt-1 text-sm text-slate-700">
+                    You have a booking of this space: {loaded.openBooking.state}.
+                  </p>
+                  <Link
+                    to={`/bookings/${loaded.openBooking.bookingId}`}
+                    className="mt-3 block rounded-md bg-accent px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-400"
+                  >
+                    See your booking
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p className="mt-1 text-sm text-slate-700">
+                    You pay when you send your request; if the host declines, everything is refunded. Ask a
+                    question or check the dates first.
+                  </p>
+                  <Link
+                    to={`/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`}
+                    className="mt-3 block rounded-md bg-accent px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-400"
+                  >
+                    Reserve
+                  </Link>
+                </>
+              )}
             </section>
           )}
           <AvailabilityCheck

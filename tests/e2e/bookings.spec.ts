@@ -93,6 +93,15 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   // The host as they call themselves (nickname, else first name).
   await expect(page.getByText("Host: Ria")).toBeVisible();
   const bookingUrl = page.url();
+  // The listing's page shows the booking instead of a second Reserve.
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(
+    page.getByText("You have a booking of this space: Waiting for the host's answer."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "See your booking" })).toHaveAttribute(
+    "href",
+    new URL(bookingUrl).pathname,
+  );
 
   const host = await demoPage(browser, demoUsers.host.email, baseURL);
   try {
@@ -107,7 +116,7 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
     await host.close();
   }
 
-  await page.reload();
+  await page.goto(bookingUrl);
   await expect(page.getByTestId("booking-state")).toHaveText("Approved");
   await expect(page.getByTestId("exact-address")).toContainText(
     jsOn() ? "27 Don Pedro Street" : "15 Sampaguita Street",
