@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
@@ -5,7 +6,7 @@ import { ITEM_MESSAGES, ITEM_NOT_FOUND, type StorageItem } from "~/api/user/item
 import { addDays, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { aHostAndARenter, start } from "./booking-fixtures";
-import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+import { call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**
  * The renter's item list (spec §7 /user/itemList) and the reservation in progress (ADR 0023): each id checked against
@@ -36,7 +37,13 @@ describe("/user/itemList", () => {
       cookie: renter.cookie,
       body: { name: "Balikbayan boxes", quantity: 4 },
     });
-    expect(changed.body.result).toEqual({ itemId, name: "Balikbayan boxes", quantity: 4, notes: null });
+    expect(changed.body.result).toEqual({
+      itemId,
+      name: "Balikbayan boxes",
+      quantity: 4,
+      notes: null,
+      photoUrl: null,
+    });
     expectStatus(
       await call("PUT", `/user/itemList?itemId=${itemId}`, {
         cookie: stranger.cookie,
@@ -63,6 +70,44 @@ describe("/user/itemList", () => {
       cookie: renter.cookie,
     });
     expect(empty.body.result).toEqual([]);
+  });
+});
+
+describe("an item's photo", () => {
+  it("is checked by its bytes, kept small, and only the owner may set it", async () => {
+    const renter = await loggedInUser();
+    const stranger = await loggedInUser();
+    const item = await call<StorageItem>("POST", "/user/itemList", {
+      cookie: renter.cookie,
+      body: { name: "Bike", quantity: 1 },
+    });
+    const { itemId } = item.body.result;
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#88aa55" } })
+      .png()
+      .toBuffer();
+    const photo = { bytes: new Uint8Array(png), name: "bike.png", type: "image/png" };
+    const text = { bytes: new TextEncoder().encode("not an image"), name: "bike.jpg", type: "image/jpeg" };
+    expectRefused(
+      await postForm(`/user/itemPhoto?itemId=${itemId}`, fileForm("image", text), { cookie: renter.cookie }),
+      "image",
+      "Please select image file only.",
+    );
+    expectStatus(
+      await postForm(`/user/itemPhoto?itemId=${itemId}`, fileForm("image", photo), {
+        cookie: stranger.cookie,
+      }),
+      404,
+      ITEM_NOT_FOUND,
+    );
+    const set = await postForm<StorageItem>(`/user/itemPhoto?itemId=${itemId}`, fileForm("image", photo), {
+      cookie: renter.cookie,
+    });
+    expectStatus(set, 200, "The item's photo has been added.");
+    expect(set.body.result.photoUrl).toMatch(/^\/uploads\/itemPhoto\/.+\.webp$/);
+    const list = await call<StorageItem[]>("GET", `/user/itemList?userId=${renter.user.id}`, {
+      cookie: renter.cookie,
+    });
+    expect(list.body.result[0]?.photoUrl).toBe(set.body.result.photoUrl);
   });
 });
 

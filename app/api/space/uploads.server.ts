@@ -38,7 +38,7 @@ export const UPLOAD_TYPES = [
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** What `uploads.kind` may be: an upload type, or one of the uploads that have their own call. */
-export type UploadKind = UploadType | "profilePhoto" | "contract";
+export type UploadKind = UploadType | "profilePhoto" | "contract" | "itemPhoto";
 
 /** The upload type a caller named, or a 400 "Invalid upload type.". */
 export function parseUploadType(value: unknown): UploadType {

@@ -1,9 +1,11 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { type StorageItemRow, storageItems } from "~/db/schema";
+import { type StorageItemRow, storageItems, uploads } from "~/db/schema";
+import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 
 /**
  * The renter's list of things to store (spec §7 /user/itemList): kept on the account and reused from booking to
@@ -21,10 +23,25 @@ export const ITEM_MESSAGES = {
   tooMany: `Your list can hold ${MAX_ITEMS} items. Please remove some first.`,
 } as const;
 
-export type StorageItem = { itemId: string; name: string; quantity: number; notes: string | null };
+export type StorageItem = {
+  itemId: string;
+  name: string;
+  quantity: number;
+  notes: string | null;
+  /** The item's photo (a small rendition), if it has one. */
+  photoUrl: string | null;
+};
 
-function toItem(row: StorageItemRow): StorageItem {
-  return { itemId: row.id, name: row.name, quantity: row.quantity, notes: row.notes };
+function toItem(row: StorageItemRow, photo?: typeof uploads.$inferSelect | null): StorageItem {
+  const view = photo ? toUploadView(photo) : null;
+  const small = view?.variants.find((variant) => variant.width <= 640) ?? view?.variants[0];
+  return {
+    itemId: row.id,
+    name: row.name,
+    quantity: row.quantity,
+    notes: row.notes,
+    photoUrl: small?.url ?? view?.url ?? null,
+  };
 }
 
 const fields = {
@@ -50,11 +67,12 @@ const itemId = z.uuid({ error: ITEM_NOT_FOUND });
 
 export async function itemsOf(db: Database, userId: string): Promise<StorageItem[]> {
   const rows = await db
-    .select()
+    .select({ item: storageItems, photo: uploads })
     .from(storageItems)
+    .leftJoin(uploads, eq(uploads.id, storageItems.photoUploadId))
     .where(eq(storageItems.userId, userId))
     .orderBy(asc(storageItems.createdAt), asc(storageItems.id));
-  return rows.map(toItem);
+  return rows.map((row) => toItem(row.item, row.photo));
 }
 
 export const getItemList = defineEndpoint({
@@ -86,7 +104,7 @@ export const addItem = defineEndpoint({
       .values({ userId: user.id, ...body })
       .returning();
     if (!row) throw new Error("the item was not stored");
-    return toItem(row);
+    return toItem(row, null);
   },
 });
 
@@ -106,7 +124,10 @@ export const editItem = defineEndpoint({
       .where(and(eq(storageItems.id, query.itemId), eq(storageItems.userId, user.id)))
       .returning();
     if (!row) throw new ApiError(404, ITEM_NOT_FOUND);
-    return toItem(row);
+    const [photo] = row.photoUploadId
+      ? await db.select().from(uploads).where(eq(uploads.id, row.photoUploadId))
+      : [];
+    return toItem(row, photo);
   },
 });
 
@@ -122,10 +143,47 @@ export const deleteItem = defineEndpoint({
     const [row] = await db
       .delete(storageItems)
       .where(and(eq(storageItems.id, query.itemId), eq(storageItems.userId, user.id)))
-      .returning({ id: storageItems.id });
+      .returning();
     if (!row) throw new ApiError(404, ITEM_NOT_FOUND);
+    // Bookings keep the upload id in their copy of the item, so its photo stays.
     return { itemId: row.id };
   },
 });
 
-export const endpoints: Endpoint[] = [getItemList, addItem, editItem, deleteItem];
+export const ITEM_PHOTO_ADDED = "The item's photo has been added.";
+
+export const itemPhoto = defineEndpoint({
+  method: "POST",
+  path: "/user/itemPhoto",
+  auth: "required",
+  summary:
+    "Sets the photo of one of the caller's items (?itemId; multipart field `image`, a JPEG or PNG judged by its bytes, metadata removed); the photo it replaces goes.",
+  tags: ["user"],
+  bodyType: "multipart",
+  maxBodyBytes: MAX_UPLOAD_BYTES,
+  fileFields: [IMAGE_FIELD],
+  query: z.strictObject({ itemId }),
+  body: z.strictObject({}),
+  message: ITEM_PHOTO_ADDED,
+  async handler({ db, user, query, files }): Promise<StorageItem> {
+    const [item] = await db
+      .select()
+      .from(storageItems)
+      .where(and(eq(storageItems.id, query.itemId), eq(storageItems.userId, user.id)));
+    if (!item) throw new ApiError(404, ITEM_NOT_FOUND);
+    const photo = await storeImage(db, { ownerId: user.id, kind: "itemPhoto", file: imageFile(files) });
+    const [row] = await db
+      .update(storageItems)
+      .set({ photoUploadId: photo.id })
+      .where(eq(storageItems.id, item.id))
+      .returning();
+    if (!row) throw new ApiError(404, ITEM_NOT_FOUND);
+    if (item.photoUploadId) {
+      const replaced = await db.select().from(uploads).where(eq(uploads.id, item.photoUploadId));
+      await removeUploads(db, replaced);
+    }
+    return toItem(row, photo);
+  },
+});
+
+export const endpoints: Endpoint[] = [getItemList, addItem, editItem, deleteItem, itemPhoto];

@@ -3,16 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
-import { addItem, deleteItem } from "~/api/user/item-list.server";
+import { addItem, deleteItem, itemPhoto } from "~/api/user/item-list.server";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates, saveReservationStep } from "~/screens/reservation.server";
 import { requireProfile } from "~/services/auth.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
-import { makeToast } from "~/utils/toast";
+import { errorToast, makeToast } from "~/utils/toast";
 
 /**
  * reserve-space/storage-item-list: what the renter will store, picked from their own list (GET /user/itemList),
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ draft });
 }
 
+const PHOTO_TOO_LARGE = "The photo is too large. Please choose one of at most 15 MB.";
+
 const ItemForm = z.object({
   intent: z.literal("add"),
   name: z.string().optional(),
@@ -37,7 +40,13 @@ const ItemForm = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await readFormWithin(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    return data({ result: undefined, toast: errorToast(PHOTO_TOO_LARGE) }, { status: 413 });
+  }
   const intent = formData.get("intent");
   if (intent === "continue") {
     return saveReservationStep(
@@ -60,6 +69,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { name = "", quantity = "", notes } = submission.value;
   const answer = await client.call(addItem, { body: { name, quantity: Number(quantity) || 0, notes } });
   if (!answer.ok) return formFailure(submission, { failure: answer });
+  const photo = formData.get("image");
+  if (photo instanceof File && photo.size > 0) {
+    const upload = new FormData();
+    upload.append("image", photo, photo.name);
+    const added = await client.call(itemPhoto, { query: { itemId: answer.result.itemId }, body: upload });
+    // The item is on the list either way; a refused photo is said next to the photo field.
+    if (!added.ok) return formFailure(submission, { failure: added });
+  }
   return data({ result: submission.reply({ resetForm: true }), toast: makeToast("success", answer.message) });
 }
 
@@ -71,6 +88,9 @@ export default function StorageItemList() {
     id: "add-item",
     lastResult: actionData?.result,
   });
+  const imageErrors =
+    (actionData?.result as { error?: Record<string, string[] | null> } | undefined)?.error?.image ??
+    undefined;
   const picked = new Set(draft.values.itemIds ?? draft.items.map((item) => item.itemId));
   return (
     <ReservationLayout
@@ -88,6 +108,15 @@ export default function StorageItemList() {
           {draft.items.map((item) => (
             <li key={item.itemId} className="flex items-center justify-between gap-3 p-3">
               <label className="flex items-start gap-3">
+                {item.photoUrl ? (
+                  <img
+                    src={item.photoUrl}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="h-12 w-12 rounded object-cover"
+                  />
+                ) : null}
                 <input
                   type="checkbox"
                   name="itemIds"
@@ -120,6 +149,7 @@ export default function StorageItemList() {
 
       <Form
         method="post"
+        encType="multipart/form-data"
         {...getFormProps(form)}
         className="mt-6 space-y-4 rounded-md border border-slate-200 p-4"
       >
@@ -129,6 +159,21 @@ export default function StorageItemList() {
           <TextField field={fields.quantity} label="How many" inputMode="numeric" />
         </div>
         <TextField field={fields.notes} label="Notes (optional)" />
+        <div>
+          <label htmlFor="item-photo" className="block text-sm font-semibold text-slate-800">
+            Photo (optional)
+          </label>
+          <input
+            id="item-photo"
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            aria-invalid={imageErrors ? true : undefined}
+            aria-describedby={imageErrors ? "item-photo-error" : undefined}
+            className="mt-1 block w-full text-sm"
+          />
+          <ErrorList id="item-photo-error" errors={imageErrors} />
+        </div>
         <ErrorList id={form.errorId} errors={form.errors} />
         <button
           type="submit"
