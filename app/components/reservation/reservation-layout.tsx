@@ -1,9 +1,12 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { BookingQuote } from "~/api/reserve/bookings.server";
 import type { ReservationSpace } from "~/api/reserve/reservation-drafts.server";
+import { SelectField, TextField } from "~/components/ui/field";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
+import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
 
 /**
  * The frame of every reserve-space step: the space being booked (with the way back to its page), the step's form,
@@ -99,5 +102,35 @@ export function QuoteSummary({ quote }: { quote: BookingQuote | null }) {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** The start date and a duration among the listing's own: the first fields of both the storage and parking steps. */
+export function DatesFields({
+  startDate,
+  duration,
+  dateLabel,
+  today,
+  rentalDurations,
+}: {
+  startDate: FieldMetadata<string>;
+  duration: FieldMetadata<string>;
+  dateLabel: string;
+  today: string;
+  rentalDurations: readonly string[];
+}) {
+  return (
+    <>
+      <TextField field={startDate} label={dateLabel} type="date" hint={`From ${today} on.`} />
+      <SelectField
+        field={duration}
+        label="How long"
+        placeholder="Choose a duration"
+        options={rentalDurations.map((value) => ({
+          value,
+          label: RENTAL_DURATION_LABELS[value as RentalDuration] ?? value,
+        }))}
+      />
+    </>
   );
 }

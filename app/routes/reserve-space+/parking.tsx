@@ -7,12 +7,11 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ReservationLayout } from "~/components/reservation/reservation-layout";
-import { ErrorList, SelectField, SubmitButton, TextField } from "~/components/ui/field";
+import { DatesFields, ReservationLayout } from "~/components/reservation/reservation-layout";
+import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
 import { loadReservation, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
 import { reservationPath } from "~/utils/reservation-paths";
@@ -61,15 +60,12 @@ export default function ReserveParking() {
   return (
     <ReservationLayout space={space} title="When do you need the parking?" quote={draft.quote}>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <TextField field={fields.startDate} label="Start date" type="date" hint={`From ${today} on.`} />
-        <SelectField
-          field={fields.duration}
-          label="How long"
-          placeholder="Choose a duration"
-          options={space.rentalDurations.map((duration) => ({
-            value: duration,
-            label: RENTAL_DURATION_LABELS[duration as RentalDuration] ?? duration,
-          }))}
+        <DatesFields
+          startDate={fields.startDate}
+          duration={fields.duration}
+          dateLabel="Start date"
+          today={today}
+          rentalDurations={space.rentalDurations}
         />
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">Which days</legend>
