@@ -29,6 +29,7 @@ import { requireProfile } from "~/services/auth.server";
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/services/payments/types";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -262,7 +263,13 @@ export default function BookingPage() {
             .
           </p>
         ) : (
-          <p>Space Solution's standard rental contract applies, with the details above.</p>
+          <p>
+            Space Solution's standard rental contract applies, with the details above:{" "}
+            <Link to={stepPath("contract-template", space._id)} className="underline">
+              read the standard contract
+            </Link>
+            .
+          </p>
         )}
         <p className="mt-1 text-sm">
           <Link to="/bookings/terms-and-conditions" className="underline">
