@@ -1,14 +1,14 @@
-import { demoUsers, expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 const EXPIRED = "Your session has expired for safety reasons. Please login again.";
 
 test("a session that ended shows the Error toast on the home page, which goes away by itself", async ({
   page,
-  login,
   playwright,
   baseURL,
 }, testInfo) => {
-  await login(demoUsers.renter);
+  // A fresh account with its session made before the server started: no argon2id run for a test about toasts.
+  await loggedInAccount(page, playwright, baseURL);
 
   // The session ends elsewhere (logout on another device) while this browser still holds its cookie.
   const elsewhere = await playwright.request.newContext({
