@@ -87,6 +87,7 @@ describe("the words of a booking", () => {
     expect(historyActor("system", names)).toBe("Space Solution (automatic)");
     expect(historyState(null)).toBe("—");
     expect(historyState("requested")).toBe("Waiting for the host's answer");
+    expect(historyState("awaiting_payment")).toBe("Waiting for payment");
   });
 
   it("links the pin to a map", () => {

@@ -158,10 +158,22 @@ export function historyActor(actor: Actor | string, names: { renter: string; hos
   }
 }
 
+/** The states as the history says them, the same for both sides (it is one record of the agreement). */
+const HISTORY_STATE_WORDS: Record<BookingState, string> = {
+  awaiting_payment: "Waiting for payment",
+  requested: "Waiting for the host's answer",
+  approved: "Approved",
+  active: "Active",
+  completed: "Ended",
+  declined: "Declined",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
 /** A state of the history in plain words ("—" before the booking existed). */
 export function historyState(state: string | null): string {
   if (state === null) return "—";
-  return STATE_WORDS[state as BookingState]?.renter ?? state;
+  return HISTORY_STATE_WORDS[state as BookingState] ?? state;
 }
 
 /** A link that shows the space's pin on OpenStreetMap: it works without JavaScript and prints as an address. */
