@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
@@ -73,7 +74,14 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   await expect(page.getByTestId("quote-due")).toHaveText(due);
   await page.getByLabel("Item", { exact: true }).fill("Balikbayan box");
   await page.getByLabel("How many", { exact: true }).fill("3");
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#a0522d" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Photo (optional)")
+    .setInputFiles({ name: "boxes.png", mimeType: "image/png", buffer: photo });
   await page.getByRole("button", { name: "Add to my list" }).click();
+  await expect(page.locator('img[src^="/uploads/itemPhoto/"]')).toHaveCount(1);
   await expect(page.getByText("Balikbayan box", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -47,6 +47,7 @@ import {
   timeLeft,
 } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
+import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -274,7 +275,7 @@ export default function BookingPage() {
         ) : (
           <p>
             Space Solution's{" "}
-            <Link to={`/list-your-space/contract-template?spaceId=${space._id}`} className="underline">
+            <Link to={stepPath("contract-template", space._id)} className="underline">
               standard rental contract
             </Link>{" "}
             applies, with the parties, dates, units and prices of this page.

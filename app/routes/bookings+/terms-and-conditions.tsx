@@ -4,6 +4,7 @@ import { CancellationRules } from "~/components/bookings/cancellation-rules";
 import { FEE_PERCENT } from "~/content/policies";
 import { CHECKOUT_HOLD_MINUTES, HOST_ANSWER_HOURS, NOTICE_DAYS } from "~/domain/booking";
 import { pageMeta } from "~/utils/meta";
+import { stepPath } from "~/utils/site-paths";
 
 /**
  * bookings/terms-and-conditions (spec §2 bookings): the rental terms every booking is made on, in PRODUCT.md's words
@@ -87,7 +88,7 @@ export default function TermsAndConditions() {
       <h2 className="mt-6 text-lg font-bold text-slate-900">The contract</h2>
       <p className="mt-2">
         Space Solution's{" "}
-        <Link to="/list-your-space/contract-template" className="underline">
+        <Link to={stepPath("contract-template")} className="underline">
           standard rental contract
         </Link>{" "}
         applies unless the host uploaded their own; each booking's page shows which, with its parties, dates,
