@@ -13,7 +13,6 @@ import { checkBooking } from "~/api/reserve/bookings.server";
 import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
 import { getAvailableSpace } from "~/api/space/spaces.server";
 import { viewUserProfile } from "~/api/user/user.server";
-import { STATE_WORDS } from "~/components/bookings/booking-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFound, notFoundMeta } from "~/components/landing/not-found";
@@ -31,6 +30,7 @@ import { listingPageView } from "~/screens/listing/listing-page.server";
 import { ASK_INTENT, questionFormSchema } from "~/screens/listing/question-form.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
+import { STATE_WORDS } from "~/utils/bookings";
 import { makeToast } from "~/utils/toast";
 
 /**

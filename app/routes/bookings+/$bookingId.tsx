@@ -11,60 +11,90 @@ import { payBooking } from "~/api/reserve/booking-payments.server";
 import {
   answerExtension,
   approveBooking,
-  cancelBooking,
   checkExtension,
   declineBooking,
   requestExtension,
   retrieveBookingData,
   terminateBooking,
 } from "~/api/reserve/bookings.server";
-import { formatInstant, STATE_WORDS } from "~/components/bookings/booking-card";
+import { CancellationRules } from "~/components/bookings/cancellation-rules";
+import { PartyCard } from "~/components/bookings/party-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { MAX_EXTENSION_MONTHS, terminationEndDate } from "~/domain/booking";
+import { EXTENSION_ANSWER_HOURS, MAX_EXTENSION_MONTHS, terminationEndDate } from "~/domain/booking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
+import {
+  kindLabel,
+  RENTAL_DURATION_LABELS,
+  type RentalDuration,
+  SPACE_TYPE_LABELS,
+} from "~/domain/vocabulary";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/services/payments/types";
 import { redirectWithToast } from "~/services/toast.server";
+import {
+  actByWords,
+  bookedUnits,
+  formatInstant,
+  historyActor,
+  historyState,
+  parkingDays,
+  pinLink,
+  STATE_WORDS,
+  timeLeft,
+} from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
 import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
- * A booking's contract details page: the rental agreement of one booking — parties, space, dates, units, price lines,
- * deposit, payments so far, the cancellation rules, the contract, the history — printable, with the exact address
- * only from approval on. The actions each side may take now are forms on the page (an `intent` each), so it works
- * without JavaScript: the host approves or declines; the renter pays, cancels, asks for more months or gives notice.
+ * A booking's contract details page (spec §2 bookings): the rental agreement of one booking — parties, space, dates,
+ * units, price lines, deposit, payments so far, the cancellation rules with what cancelling now gives back, the
+ * contract, the history — with a print layout (tailwind.css keeps only the agreement on paper). The exact address
+ * and pin show only from approval on (the API's canSeeExactAddress). The actions each side may take now are forms on
+ * the page (an `intent` each), so it works without JavaScript: the host approves or declines, answers an extension;
+ * the renter pays, asks for more months or gives notice; either side cancels on reserve-space/cancel-reservation.
+ * Anyone else gets the 404 page.
  */
 export const meta: MetaFunction = () => pageMeta("Booking", "The details and contract of a booking.");
-
-const WEEKDAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   const id = params.bookingId ?? "";
   const answer = await client.call(retrieveBookingData, { params: { id } });
-  if (!answer.ok) throw new Response("Not found", { status: 404 });
+  if (!answer.ok) {
+    // Someone else's booking, or no booking at all: the page does not exist for them.
+    if (answer.status === 404 || answer.status === 400) throw new Response("Not found", { status: 404 });
+    throw new Response(answer.message, { status: answer.status });
+  }
+  const booking = answer.result;
   const url = new URL(request.url);
-  const months = Number(url.searchParams.get("months"));
-  const extension =
-    Number.isInteger(months) && months >= 1 && months <= MAX_EXTENSION_MONTHS
-      ? await client.call(checkExtension, { params: { a: id, b: months } })
-      : null;
   return data({
-    booking: answer.result,
+    booking,
+    now: new Date().toISOString(),
     paymentFailed: url.searchParams.get("payment") === "failed",
-    extension: extension?.ok ? { months, check: extension.result } : null,
+    extension: await extensionCheck(client, id, url.searchParams.get("months")),
     noticeEnd:
-      answer.result.state === "active" && answer.result.role === "renter"
-        ? terminationEndDate(
-            { endDate: answer.result.endDate, paidThrough: answer.result.paidThrough },
-            todayInManila(),
-          )
+      booking.state === "active" && booking.role === "renter" && !booking.noticeGivenOn
+        ? terminationEndDate({ endDate: booking.endDate, paidThrough: booking.paidThrough }, todayInManila())
         : null,
   });
+}
+
+/** The price of growing the booking by the months the renter picked (`?months=`), or the API's reason why not. */
+async function extensionCheck(
+  client: Awaited<ReturnType<typeof requireProfile>>["client"],
+  bookingId: string,
+  asked: string | null,
+) {
+  if (!asked) return null;
+  const months = Number(asked);
+  const answer = await client.call(checkExtension, { params: { a: bookingId, b: asked } });
+  if (answer.ok) return { months, check: answer.result };
+  return { months, check: { possible: false as const, message: answer.message } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,7 +102,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const bookingId = params.bookingId ?? "";
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const here = `/bookings/${bookingId}`;
   let answer: ApiResult<unknown>;
   switch (form.get("intent")) {
     case "pay": {
@@ -92,11 +121,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "decline":
       answer = await client.call(declineBooking, { body: { bookingId, reason: text("reason") } });
       break;
-    case "host-cancel":
-      answer = await client.call(cancelBooking, { body: { bookingId, reason: text("reason") || undefined } });
-      break;
     case "request-extension":
-      answer = await client.call(requestExtension, { body: { bookingId, months: Number(text("months")) } });
+      answer = await client.call(requestExtension, { body: { bookingId, months: text("months") } });
       break;
     case "answer-extension":
       answer = await client.call(answerExtension, {
@@ -110,28 +136,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ toast: makeToast("error", "Please choose what to do.") }, { status: 400 });
   }
   if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
-  return redirectWithToast(here, makeToast("success", answer.message));
+  return redirectWithToast(`/bookings/${bookingId}`, makeToast("success", answer.message));
 }
 
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type Details = Loaded["booking"];
+
 export default function BookingPage() {
-  const { booking, paymentFailed, extension, noticeEnd } = useLoaderData<typeof loader>();
+  const { booking, now, paymentFailed, extension, noticeEnd } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { price, role, space } = booking;
-  const host = role === "host";
+  const { role, space } = booking;
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10 print:max-w-none print:p-0">
-      <Link to="/bookings" className="text-sm font-semibold text-brand-700 underline print:hidden">
-        ← All bookings
-      </Link>
+    <article
+      data-printable
+      className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10 print:max-w-none print:p-0 print:text-sm"
+    >
+      <div className="flex items-center justify-between gap-4 print:hidden">
+        <Link to="/bookings" className="text-sm font-semibold text-brand-700 underline">
+          ← All bookings
+        </Link>
+        <PrintButton />
+      </div>
       <header className="mt-3">
         <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">Rental agreement</p>
         <h1 className="text-2xl font-bold text-slate-900">{space.spaceTitle}</h1>
         <p className="mt-1 text-slate-700" data-testid="booking-state">
           {STATE_WORDS[booking.state][role]}
           {booking.actBy
-            ? ` · ${booking.state === "awaiting_payment" ? "pay by" : "answer by"} ${formatInstant(booking.actBy)}`
+            ? ` · ${actByWords(booking.state, role).toLowerCase()} ${formatInstant(booking.actBy)} (${timeLeft(booking.actBy, new Date(now))})`
             : ""}
+        </p>
+        <p className="mt-1 text-xs text-slate-600">
+          Booking {booking.bookingId} · made {formatInstant(booking.createdAt)}
         </p>
       </header>
 
@@ -141,7 +178,7 @@ export default function BookingPage() {
         </p>
       ) : null}
       {actionData?.toast ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800 print:hidden">
           {actionData.toast.description}
         </p>
       ) : null}
@@ -149,77 +186,58 @@ export default function BookingPage() {
       <Actions booking={booking} pending={pending} extension={extension} noticeEnd={noticeEnd} />
 
       <Section title="The parties">
-        <p>
-          Host: <strong>{booking.host.name}</strong>
-          {booking.host.identityVerified ? " · ID verified" : ""}
-        </p>
-        <p>
-          Renter: <strong>{booking.renter.name}</strong>
-          {booking.renter.identityVerified ? " · ID verified" : ""}
-          {booking.renter.phoneVerified ? " · phone verified" : ""}
-        </p>
+        <div className="flex flex-col gap-3 sm:flex-row print:flex-row">
+          <PartyCard party={booking.host} side="Host" />
+          <PartyCard party={booking.renter} side="Renter" />
+        </div>
       </Section>
 
-      <Section title="The space">
-        <p>
-          <Link to={space.path} className="underline">
-            {space.spaceTitle}
-          </Link>
-          {space.city ? `, ${[space.barangay, space.city].filter(Boolean).join(", ")}` : ""}
-        </p>
-        {booking.canSeeExactAddress && booking.exactLocation ? (
-          <p data-testid="exact-address">
-            Address:{" "}
-            {[booking.exactLocation.addressLine1, booking.exactLocation.addressLine2]
-              .filter(Boolean)
-              .join(", ")}
-          </p>
-        ) : (
-          <p className="text-slate-600">
-            The exact address is shown here once the host approves the booking.
-          </p>
-        )}
-      </Section>
+      <SpaceSection booking={booking} />
 
       <Section title="Dates and units">
-        <p>
-          {formatCalendarDate(booking.startDate)} to {formatCalendarDate(booking.endDate)} (
-          {RENTAL_DURATION_LABELS[booking.duration as RentalDuration] ?? booking.duration})
-        </p>
-        {booking.type === "storage" && booking.quantity > 1 ? <p>{booking.quantity} units</p> : null}
-        {booking.weekdays ? (
-          <p>Days: {booking.weekdays.map((day) => WEEKDAY_NAMES[day]).join(", ")}</p>
-        ) : null}
-        {booking.noticeGivenOn ? <p>Notice given on {formatCalendarDate(booking.noticeGivenOn)}.</p> : null}
-      </Section>
-
-      <Section title="Price">
-        <dl className="space-y-1">
-          <Line label="First month" amount={price.firstMonthPrice} />
-          {price.firstMonthDiscount ? (
-            <Line label="First-month discount" amount={-price.firstMonthDiscount} />
-          ) : null}
-          {price.deposits ? <Line label="Deposit (held by Space Solution)" amount={price.deposits} /> : null}
-          <Line label="Space Solution fee" amount={price.spaceSolutionFee} />
-          {booking.voucher ? <Line label="Voucher" amount={-booking.voucher} /> : null}
-          <Line label="Due at booking" amount={price.due} strong />
-          <Line label="Paid so far" amount={booking.paid} />
-          {booking.refunded ? <Line label="Refunded" amount={booking.refunded} /> : null}
-        </dl>
-        {booking.paymentMethod ? (
-          <p className="mt-2 text-sm text-slate-600">
-            Paying with{" "}
-            {PAYMENT_METHOD_NAMES[booking.paymentMethod as PaymentMethod] ?? booking.paymentMethod}.
+        <Facts
+          rows={[
+            ["Move-in", formatCalendarDate(booking.startDate)],
+            ["Last day", formatCalendarDate(booking.endDate)],
+            ["Duration", RENTAL_DURATION_LABELS[booking.duration as RentalDuration] ?? booking.duration],
+            [
+              "Units",
+              bookedUnits({
+                type: booking.type,
+                quantity: booking.quantity,
+                unitOfRental: space.unitOfRental,
+                entireSpace: space.rentMode.entireSpace,
+              }),
+            ],
+            booking.type === "parking" ? ["Days", parkingDays(booking.weekdays)] : null,
+            booking.paidThrough ? ["Paid through", formatCalendarDate(booking.paidThrough)] : null,
+            booking.noticeGivenOn
+              ? [
+                  "Notice",
+                  `given on ${formatCalendarDate(booking.noticeGivenOn)}; the booking ends on ${formatCalendarDate(booking.endDate)}`,
+                ]
+              : null,
+          ]}
+        />
+        {booking.extension ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="pending-extension">
+            {role === "renter" ? "You asked" : "The renter asks"} to extend by {booking.extension.months}{" "}
+            {booking.extension.months === 1 ? "month" : "months"}, to{" "}
+            {formatCalendarDate(booking.extension.newEndDate)}, for {formatPeso(booking.extension.total)} (
+            {formatPeso(booking.extension.rent)} rent and {formatPeso(booking.extension.spaceSolutionFee)}{" "}
+            Space Solution fee). The host answers by {formatInstant(booking.extension.answerBy)}.
           </p>
         ) : null}
       </Section>
+
+      <PriceSection booking={booking} />
 
       {booking.items.length || booking.messageForKeeper ? (
         <Section title="What the renter stores">
           {booking.items.length ? (
             <ul className="list-disc pl-5">
               {booking.items.map((item) => (
-                <li key={`${item.name}-${item.quantity}`}>
+                <li key={`${item.name}-${item.quantity}-${item.notes ?? ""}`}>
                   {item.name} × {item.quantity}
                   {item.notes ? ` — ${item.notes}` : ""}
                 </li>
@@ -231,24 +249,16 @@ export default function BookingPage() {
       ) : null}
 
       <Section title="Cancellation">
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          <li>
-            Declined, expired, or cancelled by the renter before the host answers: everything paid is
-            refunded.
-          </li>
-          <li>
-            Cancelled by the renter after approval, 4 or more days before the start: everything but the Space
-            Solution fee.
-          </li>
-          <li>3 days or fewer before the start: the deposit and half of the first month's rent.</li>
-          <li>
-            Cancelled by the host after approval: everything. After the start, the renter ends a booking by
-            giving notice.
-          </li>
-        </ul>
-        {host ? null : booking.cancellationRefund !== null ? (
-          <p className="mt-2 text-sm">
-            If you cancel now you get back {formatPeso(booking.cancellationRefund)}.
+        <CancellationRules />
+        {role === "renter" && booking.cancellationRefund !== null ? (
+          <p className="mt-2 font-semibold" data-testid="refund-if-cancelled">
+            If you cancel now, you get back {formatPeso(booking.cancellationRefund)}.
+          </p>
+        ) : null}
+        {role === "host" && booking.state === "approved" ? (
+          <p className="mt-2 font-semibold">
+            If you cancel now, the renter gets back everything paid:{" "}
+            {formatPeso(booking.paid - booking.refunded)}.
           </p>
         ) : null}
       </Section>
@@ -258,45 +268,147 @@ export default function BookingPage() {
           <p>
             The host's own contract applies:{" "}
             <a href={booking.contract.url} className="underline">
-              open the contract (PDF)
+              open the host's contract (PDF)
             </a>
             .
           </p>
         ) : (
           <p>
-            Space Solution's standard rental contract applies, with the details above:{" "}
+            Space Solution's{" "}
             <Link to={stepPath("contract-template", space._id)} className="underline">
-              read the standard contract
-            </Link>
-            .
+              standard rental contract
+            </Link>{" "}
+            applies, with the parties, dates, units and prices of this page.
           </p>
         )}
-        <p className="mt-1 text-sm">
+        <p className="text-sm">
+          The booking is made on Space Solution's{" "}
           <Link to="/bookings/terms-and-conditions" className="underline">
-            Rental terms and conditions
+            rental terms and conditions
           </Link>
+          .
         </p>
       </Section>
 
-      <Section title="History">
-        <ol className="space-y-2 text-sm">
-          {booking.history.map((entry) => (
-            <li key={`${entry.at}-${entry.to}-${entry.event}`}>
-              <span className="text-slate-600">{formatInstant(entry.at)}</span> — {entry.reason}
-            </li>
-          ))}
-        </ol>
-      </Section>
-    </div>
+      <HistorySection booking={booking} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+/** Printing needs the browser's print dialog; without JavaScript the browser's own Print menu does the same. */
+function PrintButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.print()}
+      className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+    >
+      Print the agreement
+    </button>
   );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mt-6 border-t border-slate-200 pt-4 text-slate-800">
+    <section className="mt-6 break-inside-avoid border-t border-slate-200 pt-4 text-slate-800 print:mt-4">
       <h2 className="text-lg font-bold text-slate-900">{title}</h2>
-      <div className="mt-2 space-y-1">{children}</div>
+      <div className="mt-2 space-y-2">{children}</div>
     </section>
+  );
+}
+
+function Facts({ rows }: { rows: ([string, string] | null)[] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+      {rows
+        .filter((row): row is [string, string] => row !== null)
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function SpaceSection({ booking }: { booking: Details }) {
+  const { space, exactLocation } = booking;
+  const place = [space.barangay, space.city].filter(Boolean).join(", ");
+  const street = exactLocation
+    ? [exactLocation.addressLine1, exactLocation.addressLine2].filter(Boolean).join(", ")
+    : "";
+  return (
+    <Section title="The space">
+      <p>
+        <Link to={space.path} className="font-semibold underline">
+          {space.spaceTitle}
+        </Link>
+        {" · "}
+        {SPACE_TYPE_LABELS[space.storageType]}
+        {space.kind ? `, ${kindLabel(space.kind)}` : ""}
+        {place ? ` · ${place}` : ""}
+      </p>
+      {booking.canSeeExactAddress && exactLocation ? (
+        <div data-testid="exact-address">
+          <p>
+            Address: <strong>{street || place}</strong>
+          </p>
+          {exactLocation.latitude !== null && exactLocation.longitude !== null ? (
+            <p className="text-sm">
+              Pin: {exactLocation.latitude.toFixed(6)}, {exactLocation.longitude.toFixed(6)} ·{" "}
+              <a
+                href={pinLink(exactLocation.latitude, exactLocation.longitude)}
+                className="underline print:no-underline"
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                open the pin on a map
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-slate-600">The exact address is shown here once the host approves the booking.</p>
+      )}
+    </Section>
+  );
+}
+
+function PriceSection({ booking }: { booking: Details }) {
+  const { price } = booking;
+  return (
+    <Section title="Price and payments">
+      <dl className="space-y-1">
+        <Line label="First month" amount={price.firstMonthPrice} />
+        {price.firstMonthDiscount ? (
+          <Line label="First-month discount" amount={-price.firstMonthDiscount} />
+        ) : null}
+        {price.deposits ? <Line label="Deposit (held by Space Solution)" amount={price.deposits} /> : null}
+        <Line label="Space Solution fee" amount={price.spaceSolutionFee} />
+        {booking.voucher ? <Line label="Voucher" amount={-booking.voucher} /> : null}
+        <Line label="Due at booking" amount={booking.due} strong />
+      </dl>
+      <h3 className="mt-3 font-semibold text-slate-900">Payments so far</h3>
+      <dl className="space-y-1">
+        <Line label="Paid" amount={booking.paid} />
+        {booking.refunded ? <Line label="Refunded" amount={booking.refunded} /> : null}
+      </dl>
+      {booking.paymentMethod ? (
+        <p className="text-sm text-slate-600">
+          Paid with {PAYMENT_METHOD_NAMES[booking.paymentMethod as PaymentMethod] ?? booking.paymentMethod}.
+          {booking.monthlyUnitPrice
+            ? ` Each later month is billed 7 days before it starts (${formatPeso(booking.monthlyUnitPrice)} a month${booking.quantity > 1 ? " per unit" : ""}, plus the Space Solution fee).`
+            : ""}
+        </p>
+      ) : null}
+    </Section>
   );
 }
 
@@ -309,12 +421,54 @@ function Line({ label, amount, strong = false }: { label: string; amount: number
   );
 }
 
+/** Every change of the booking: when, who, from which state to which, and why (PRODUCT.md "Booking lifecycle"). */
+function HistorySection({ booking }: { booking: Details }) {
+  const names = { renter: booking.renter.name, host: booking.host.name };
+  return (
+    <Section title="History">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                When
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Who
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                From → to
+              </th>
+              <th scope="col" className="py-1 font-semibold">
+                Why
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.history.map((entry) => (
+              <tr
+                key={`${entry.at}-${entry.event}-${entry.to}`}
+                className="border-t border-slate-100 align-top"
+              >
+                <td className="whitespace-nowrap py-1 pr-3">{formatInstant(entry.at)}</td>
+                <td className="py-1 pr-3">{historyActor(entry.actor, names)}</td>
+                <td className="py-1 pr-3">
+                  {historyState(entry.from)} → {historyState(entry.to)}
+                </td>
+                <td className="py-1">{entry.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
 const button = "rounded-md px-4 py-2.5 font-semibold disabled:opacity-60";
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
 const secondary = `${button} border border-slate-400 text-slate-800 hover:bg-slate-50`;
 const field = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
-
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** What the caller may do with the booking now; the API refuses anything else with its own message. */
 function Actions({
@@ -323,9 +477,9 @@ function Actions({
   extension,
   noticeEnd,
 }: {
-  booking: LoaderData["booking"];
+  booking: Details;
   pending: boolean;
-  extension: LoaderData["extension"];
+  extension: Loaded["extension"];
   noticeEnd: string | null;
 }) {
   const { state, role } = booking;
@@ -352,7 +506,7 @@ function Actions({
       </Form>,
       <Form key="decline" method="post" className="space-y-2">
         <label className="block text-sm font-semibold" htmlFor="decline-reason">
-          Reason for declining
+          Reason for declining (the renter gets everything back)
         </label>
         <textarea id="decline-reason" name="reason" rows={2} maxLength={1000} className={field} />
         <button type="submit" name="intent" value="decline" disabled={pending} className={secondary}>
@@ -361,7 +515,10 @@ function Actions({
       </Form>,
     );
   }
-  if (role === "renter" && ["awaiting_payment", "requested", "approved"].includes(state)) {
+  const canCancel =
+    (role === "renter" && ["awaiting_payment", "requested", "approved"].includes(state)) ||
+    (role === "host" && state === "approved");
+  if (canCancel) {
     forms.push(
       <Link
         key="cancel"
@@ -372,28 +529,20 @@ function Actions({
       </Link>,
     );
   }
-  if (role === "host" && state === "approved") {
-    forms.push(
-      <Form key="host-cancel" method="post" className="space-y-2">
-        <label className="block text-sm font-semibold" htmlFor="cancel-reason">
-          Reason for cancelling (the renter gets everything back)
-        </label>
-        <textarea id="cancel-reason" name="reason" rows={2} maxLength={1000} className={field} />
-        <button type="submit" name="intent" value="host-cancel" disabled={pending} className={secondary}>
-          Cancel this booking
-        </button>
-      </Form>,
-    );
-  }
   if (role === "host" && booking.extension) {
     forms.push(
       <Form key="answer-extension" method="post" className="space-y-2">
         <p className="text-sm">
-          The renter asks to extend by {booking.extension.months} months to{" "}
+          The renter asks to extend by {booking.extension.months}{" "}
+          {booking.extension.months === 1 ? "month" : "months"} to{" "}
           {formatCalendarDate(booking.extension.newEndDate)} ({formatPeso(booking.extension.total)}).
         </p>
+        <label className="block text-sm font-semibold" htmlFor="extension-reason">
+          Reason, if you decline (optional)
+        </label>
+        <textarea id="extension-reason" name="reason" rows={2} maxLength={1000} className={field} />
         <input type="hidden" name="intent" value="answer-extension" />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <button type="submit" name="accept" value="true" disabled={pending} className={primary}>
             Accept the extension
           </button>
@@ -404,64 +553,16 @@ function Actions({
       </Form>,
     );
   }
-  if (
-    role === "renter" &&
-    (state === "approved" || state === "active") &&
-    !booking.extension &&
-    !booking.noticeGivenOn
-  ) {
-    forms.push(
-      <div key="extend" className="space-y-2">
-        <Form method="get" className="flex items-end gap-2">
-          <label className="text-sm font-semibold">
-            Extend by
-            <select name="months" defaultValue={extension?.months ?? 1} className={field}>
-              {Array.from({ length: MAX_EXTENSION_MONTHS }, (_, i) => i + 1).map((months) => (
-                <option key={months} value={months}>
-                  {months} {months === 1 ? "month" : "months"}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={secondary}>
-            Check the price
-          </button>
-        </Form>
-        {extension ? (
-          extension.check.possible ? (
-            <Form method="post" className="space-y-1">
-              <p className="text-sm" data-testid="extension-quote">
-                To {formatCalendarDate(extension.check.quote.newEndDate)}:{" "}
-                {formatPeso(extension.check.quote.rent)} rent +{" "}
-                {formatPeso(extension.check.quote.spaceSolutionFee)} fee ={" "}
-                {formatPeso(extension.check.quote.total)}
-                {extension.check.autoAccepted ? " (accepted at once)" : " (the host answers within 48 hours)"}
-                .
-              </p>
-              <input type="hidden" name="months" value={extension.months} />
-              <button
-                type="submit"
-                name="intent"
-                value="request-extension"
-                disabled={pending}
-                className={primary}
-              >
-                Ask for {extension.months} more {extension.months === 1 ? "month" : "months"}
-              </button>
-            </Form>
-          ) : (
-            <p role="alert" className="text-sm text-red-800">
-              {extension.check.message}
-            </p>
-          )
-        ) : null}
-      </div>,
-    );
+  if (role === "renter" && (state === "approved" || state === "active") && !booking.extension) {
+    forms.push(<ExtensionForms key="extend" pending={pending} extension={extension} />);
   }
-  if (noticeEnd && !booking.noticeGivenOn) {
+  if (noticeEnd) {
     forms.push(
       <Form key="notice" method="post" className="space-y-1">
-        <p className="text-sm">Giving notice today ends this booking on {formatCalendarDate(noticeEnd)}.</p>
+        <p className="text-sm" data-testid="notice-end">
+          Giving notice today ends this booking on {formatCalendarDate(noticeEnd)}: the later of 30 days from
+          today and the end of the month you have paid. Nothing more is billed after that.
+        </p>
         <button type="submit" name="intent" value="give-notice" disabled={pending} className={secondary}>
           Give notice
         </button>
@@ -476,5 +577,58 @@ function Actions({
     >
       {forms}
     </section>
+  );
+}
+
+/** The renter picks 1–12 months (a GET form: the loader asks checkExtension), sees the price or why not, and asks. */
+function ExtensionForms({ pending, extension }: { pending: boolean; extension: Loaded["extension"] }) {
+  return (
+    <div className="space-y-2">
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <label className="text-sm font-semibold">
+          Extend by
+          <select name="months" defaultValue={extension?.months ?? 1} className={field}>
+            {Array.from({ length: MAX_EXTENSION_MONTHS }, (_, i) => i + 1).map((months) => (
+              <option key={months} value={months}>
+                {months} {months === 1 ? "month" : "months"}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={secondary}>
+          Check the price
+        </button>
+      </Form>
+      {extension ? (
+        extension.check.possible ? (
+          <Form method="post" className="space-y-1">
+            <p className="text-sm" data-testid="extension-quote">
+              To {formatCalendarDate(extension.check.quote.newEndDate)}:{" "}
+              {formatPeso(extension.check.quote.rent)} rent +{" "}
+              {formatPeso(extension.check.quote.spaceSolutionFee)} fee ={" "}
+              {formatPeso(extension.check.quote.total)}
+              {extension.check.autoAccepted
+                ? " (the host accepts extensions at once)"
+                : ` (the host answers within ${EXTENSION_ANSWER_HOURS} hours)`}
+              .
+            </p>
+            <input type="hidden" name="months" value={extension.months} />
+            <button
+              type="submit"
+              name="intent"
+              value="request-extension"
+              disabled={pending}
+              className={primary}
+            >
+              Ask for {extension.months} more {extension.months === 1 ? "month" : "months"}
+            </button>
+          </Form>
+        ) : (
+          <p role="alert" className="text-sm text-red-800" data-testid="extension-refused">
+            {extension.check.message}
+          </p>
+        )
+      ) : null}
+    </div>
   );
 }

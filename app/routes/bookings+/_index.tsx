@@ -2,56 +2,39 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
 import { BookingCard } from "~/components/bookings/booking-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { BOOKING_TABS, type BookingTabId, chooseBookingTab } from "~/utils/bookings";
+import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * The bookings list (the Bookings and Booking menu items): as a renter, upcoming, active and past bookings; as a
- * host, the requests to answer, upcoming and active tenants, and past ones. Tabs are links (`?tab=`), so the page
- * works without JavaScript.
+ * The bookings list (spec §2 bookings; the Bookings item of the wide header and the Booking item of the bottom menu
+ * open it): as a renter, upcoming, active and past bookings; as a host, the requests to answer, upcoming and active
+ * tenants, and past ones. Tabs are links (`?tab=`), so the page works without JavaScript; each card opens the
+ * booking's contract details page.
  */
 export const meta: MetaFunction = () => pageMeta("Bookings", "Your bookings as a renter and as a host.");
-
-const TABS = [
-  { id: "upcoming", label: "Upcoming", role: "renter", empty: "No upcoming bookings yet — find a space." },
-  { id: "active", label: "Active", role: "renter", empty: "No active bookings." },
-  { id: "past", label: "Past", role: "renter", empty: "No past bookings." },
-  { id: "requests", label: "Requests", role: "host", empty: "No requests to answer." },
-  { id: "hosting", label: "Upcoming tenants", role: "host", empty: "No approved bookings coming up." },
-  { id: "tenants", label: "Active tenants", role: "host", empty: "No active tenants — list a space." },
-  { id: "hosted", label: "Past tenants", role: "host", empty: "No past tenants." },
-] as const;
-
-type TabId = (typeof TABS)[number]["id"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const answer = await client.call(retrieveAllBookingData, { params: { id: profile.userId } });
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
   const all = answer.result;
-  const lists: Record<TabId, typeof all.renter.upcoming> = {
-    upcoming: all.renter.upcoming,
-    active: all.renter.active,
-    past: all.renter.past,
-    requests: all.host.requests,
-    hosting: all.host.upcoming,
-    tenants: all.host.active,
-    hosted: all.host.past,
-  };
-  const asked = new URL(request.url).searchParams.get("tab");
-  const tab =
-    TABS.find((entry) => entry.id === asked)?.id ?? (lists.requests.length ? "requests" : "upcoming");
-  const counts = Object.fromEntries(TABS.map((entry) => [entry.id, lists[entry.id].length])) as Record<
-    TabId,
+  const listOf = (tab: (typeof BOOKING_TABS)[number]) =>
+    tab.role === "renter" ? all.renter[tab.list as keyof typeof all.renter] : all.host[tab.list];
+  const tab = chooseBookingTab(new URL(request.url).searchParams.get("tab"), all.host.requests.length);
+  const counts = Object.fromEntries(BOOKING_TABS.map((entry) => [entry.id, listOf(entry).length])) as Record<
+    BookingTabId,
     number
   >;
-  return data({ tab, bookings: lists[tab], counts });
+  return data({ tab: tab.id, bookings: listOf(tab), counts, now: new Date().toISOString() });
 }
 
 export default function Bookings() {
-  const { tab, bookings, counts } = useLoaderData<typeof loader>();
-  const current = TABS.find((entry) => entry.id === tab) ?? TABS[0];
+  const { tab, bookings, counts, now } = useLoaderData<typeof loader>();
+  const current = BOOKING_TABS.find((entry) => entry.id === tab) ?? BOOKING_TABS[0];
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
@@ -61,7 +44,7 @@ export default function Bookings() {
             {role === "renter" ? "As a renter" : "As a host"}
           </p>
           <ul className="mt-1 flex flex-wrap gap-2">
-            {TABS.filter((entry) => entry.role === role).map((entry) => (
+            {BOOKING_TABS.filter((entry) => entry.role === role).map((entry) => (
               <li key={entry.id}>
                 <Link
                   to={`?tab=${entry.id}`}
@@ -75,27 +58,41 @@ export default function Bookings() {
           </ul>
         </nav>
       ))}
-      <h2 className="mt-6 text-lg font-bold text-slate-900">{current.label}</h2>
+      <h2 className="mt-6 text-lg font-bold text-slate-900">
+        {current.role === "host" ? `As a host: ${current.label}` : `As a renter: ${current.label}`}
+      </h2>
       {bookings.length === 0 ? (
-        <p className="mt-3 rounded-md bg-slate-100 p-4 text-slate-700">
-          {current.empty}{" "}
-          {current.role === "renter" ? (
-            <Link to="/search-space" className="font-semibold text-brand-700 underline">
-              Find a space
-            </Link>
-          ) : (
-            <Link to="/list-your-space/location" className="font-semibold text-brand-700 underline">
-              List a space
-            </Link>
-          )}
-        </p>
+        <div className="mt-3 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="bookings-empty">
+          <p>{current.empty}</p>
+          <p className="mt-3">
+            {current.next === "find" ? (
+              <Link
+                to={PATHS.search}
+                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Find a space
+              </Link>
+            ) : (
+              <Link
+                to={PATHS.listSpace}
+                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                List a space
+              </Link>
+            )}
+          </p>
+        </div>
       ) : (
         <ul className="mt-3 space-y-3">
           {bookings.map((booking) => (
-            <BookingCard key={booking.bookingId} booking={booking} />
+            <BookingCard key={booking.bookingId} booking={booking} now={now} />
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { cancelBooking, retrieveBookingData } from "~/api/reserve/bookings.server";
+import { CancellationRules } from "~/components/bookings/cancellation-rules";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
@@ -12,8 +14,10 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * reserve-space/cancel-reservation (?bookingId): before the renter cancels, what they get back now by PRODUCT.md's
- * rules (the API's `cancellationRefund`) and the rules themselves; then POST /reserve/cancelBooking.
+ * reserve-space/cancel-reservation (?bookingId): before a booking is cancelled, what the renter gets back now by
+ * PRODUCT.md's rules (the API's `cancellationRefund`; everything paid when the host cancels after approval) and the
+ * rules themselves, and a reason; then POST /reserve/cancelBooking, whose message comes back as a toast. The renter
+ * or the host of the booking only; anyone else gets the 404 page.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -23,8 +27,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   const bookingId = new URL(request.url).searchParams.get("bookingId") ?? "";
   const answer = await client.call(retrieveBookingData, { params: { id: bookingId } });
-  if (!answer.ok || answer.result.role !== "renter") throw new Response("Not found", { status: 404 });
-  return data({ booking: answer.result });
+  if (!answer.ok) throw new Response("Not found", { status: 404 });
+  const booking = answer.result;
+  // What cancelling now gives back: the renter's by the rules; a host's cancel gives the renter everything.
+  const refund =
+    booking.role === "renter"
+      ? booking.cancellationRefund
+      : booking.state === "approved"
+        ? booking.paid - booking.refunded
+        : null;
+  return data({ booking, refund });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,38 +49,58 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CancelReservation() {
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const host = booking.role === "host";
+  const held = booking.paid - booking.refunded;
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-8">
       <Link to={`/bookings/${booking.bookingId}`} className="text-sm font-semibold text-brand-700 underline">
-        ← Keep my booking
+        ← Keep the booking
       </Link>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Cancel your booking</h1>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">
+        {host ? "Cancel this booking" : "Cancel your booking"}
+      </h1>
       <p className="mt-2 text-slate-700">
         {booking.space.spaceTitle}, {formatCalendarDate(booking.startDate)} to{" "}
-        {formatCalendarDate(booking.endDate)}.
+        {formatCalendarDate(booking.endDate)}
+        {host ? `, rented by ${booking.renter.name}` : ""}.
       </p>
-      {booking.cancellationRefund === null ? (
+      {refund === null ? (
         <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900">
-          This booking can no longer be cancelled. Once it has started, you end it by giving notice on the
-          booking's page.
+          {host
+            ? "You can cancel a booking only once you have approved it and before it starts."
+            : "This booking can no longer be cancelled. Once it has started, you end it by giving notice on the booking's page."}
         </p>
       ) : (
         <>
           <p className="mt-4 rounded-md bg-slate-100 p-4 text-slate-900" data-testid="refund-now">
-            If you cancel now, you get back <strong>{formatPeso(booking.cancellationRefund)}</strong> of the{" "}
-            {formatPeso(booking.paid - booking.refunded)} you paid.
+            {host ? (
+              <>
+                If you cancel now, the renter gets back everything paid: <strong>{formatPeso(refund)}</strong>
+                .
+              </>
+            ) : (
+              <>
+                If you cancel now, you get back <strong>{formatPeso(refund)}</strong> of the{" "}
+                {formatPeso(held)} you paid.
+              </>
+            )}
           </p>
-          <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>Before the host answers: everything you paid.</li>
-            <li>After approval, 4 or more days before the start: everything but the Space Solution fee.</li>
-            <li>3 days or fewer before the start: the deposit and half of the first month's rent.</li>
-          </ul>
+          <div className="mt-4 text-slate-700">
+            <CancellationRules caption="The cancellation rules" />
+          </div>
+          <p className="mt-2 text-sm">
+            <Link to="/bookings/terms-and-conditions" className="underline">
+              Rental terms and conditions
+            </Link>
+          </p>
           <Form method="post" className="mt-6 space-y-3">
             <label htmlFor="reason" className="block text-sm font-semibold text-slate-800">
-              Why are you cancelling? (optional)
+              {host
+                ? "Why are you cancelling? The renter will read it."
+                : "Why are you cancelling? (optional)"}
             </label>
             <textarea
               id="reason"
@@ -94,4 +126,8 @@ export default function CancelReservation() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
