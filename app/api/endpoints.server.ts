@@ -1,3 +1,6 @@
+import * as conversations from "./conversations/conversations.server";
+import * as notifications from "./conversations/notifications.server";
+import * as viewings from "./conversations/viewings.server";
 import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
@@ -52,4 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...missingSpace.endpoints,
   ...aboutListing.endpoints,
   ...search.endpoints,
+  ...conversations.endpoints,
+  ...notifications.endpoints,
+  ...viewings.endpoints,
 ];

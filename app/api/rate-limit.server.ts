@@ -85,4 +85,10 @@ export const LIMITS = {
   emailCheckPerAddress: { bucket: "emailCheck:address", max: 60, windowMs: HOUR_MS },
   /** Visitors' enquiries (questions to hosts, "Can't find a space?", prospective hosts) from one caller. */
   visitorEnquiriesPerAddress: { bucket: "enquiry:address", max: 20, windowMs: HOUR_MS },
+  /** Messages one user writes, in all conversations: a busy host answers dozens an hour, a spammer hundreds. */
+  messagesPerUser: { bucket: "messages:user", max: 120, windowMs: HOUR_MS },
+  /** Messages one user writes in one conversation in ten minutes: a quick exchange, not a flood. */
+  messagesPerConversation: { bucket: "messages:conversation", max: 30, windowMs: HOUR_MS / 6 },
+  /** Viewing requests one renter sends in a day, across spaces. */
+  viewingRequestsPerUser: { bucket: "viewings:user", max: 10, windowMs: 24 * HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

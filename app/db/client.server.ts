@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The server's address, for what needs a connection of its own (LISTEN for live updates); none on PGlite. */
+  url?: string;
   /** Applies the committed migrations in drizzle/. */
   migrate(): Promise<void>;
   /** How the job queue (pg-boss) reaches this same database. */
@@ -58,6 +60,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   return {
     db: drizzlePg({ client: pool, schema }),
     kind: "postgres",
+    url,
     async migrate() {
       // The advisory lock belongs to one connection, so the migrations run on that same connection.
       const connection = await pool.connect();

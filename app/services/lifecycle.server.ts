@@ -1,5 +1,6 @@
 import { closeDatabase } from "~/db/db.server";
 import { registerQueues, startJobs, stopJobs } from "./jobs.server";
+import { closeLiveBus } from "./live.server";
 import { QUEUES } from "./queues.server";
 import { closeEventStreams } from "./streams.server";
 
@@ -58,6 +59,7 @@ export async function shutDown(signal: string): Promise<void> {
   while (inFlight > 0 || Date.now() - lastActivity < SETTLE_MS)
     await new Promise((resolve) => setTimeout(resolve, 25));
   await stopJobs();
+  await closeLiveBus();
   await closeDatabase({ forGood: true });
   console.info("[server] database closed; bye");
 }

@@ -1,16 +1,22 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "~/db/db.server";
-import { users } from "~/db/schema";
+import { notifications, users } from "~/db/schema";
+import { publishChanges } from "./live.server";
 import { sendMail } from "./mail.server";
 import { type NotificationData, type NotificationKind, templates } from "./notifications";
+import { sendSms } from "./sms.server";
 
 /**
- * One way to tell someone something (ADR 0018): an event (whom, what kind, its data) becomes a message from the
- * kind's template (./notifications/, one file per kind) and is delivered by the recipient's channels, through the
+ * One way to tell someone something (ADR 0018, ADR 0026): an event (whom, what kind, its data) becomes a message from
+ * the kind's template (./notifications/, one file per kind) and is delivered by the recipient's channels, through the
  * durable jobs, so a slow provider never slows the request that caused it.
  *
  * A recipient is a user of the app (`userId`: their address comes from their account) or an address outside it
  * (`email`: an invited friend, the operations or support team).
+ *
+ * A message with a notice (marketplace activity) is written to the user's notifications (the bell, always), their
+ * open pages hear of it, and it goes by e-mail and SMS as their settings say. A message without one (the account's
+ * own mails: welcome, password reset) is always e-mailed.
  */
 export type Recipient = { userId: string; email?: never } | { email: string; userId?: never };
 
@@ -21,16 +27,35 @@ export type NotificationEvent<K extends NotificationKind> = Recipient & {
 
 export async function notify<K extends NotificationKind>(event: NotificationEvent<K>): Promise<void> {
   const render = templates[event.kind] as (data: NotificationData<K>) => ReturnType<(typeof templates)[K]>;
-  const message = render(event.data);
-  const to = event.userId === undefined ? event.email : await accountEmail(event.userId);
-  // E-mail is the one channel today. The in-app notification (GET /user/getMyAllNotification, spec §7) and SMS join
-  // here with the conversations feature, each chosen by the user's settings (emailNotifications, smsNotifications).
-  await sendMail({ to, ...message });
-}
-
-async function accountEmail(userId: string): Promise<string> {
+  const { notice, ...mail } = render(event.data);
+  if (event.userId === undefined) {
+    await sendMail({ to: event.email, ...mail });
+    return;
+  }
   const { db } = await getDatabase();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new Error(`no user ${userId} to notify`);
-  return user.email;
+  const [user] = await db
+    .select({
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      emailNotifications: users.emailNotifications,
+      smsNotifications: users.smsNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, event.userId))
+    .limit(1);
+  if (!user) throw new Error(`no user ${event.userId} to notify`);
+  if (!notice) {
+    await sendMail({ to: user.email, ...mail });
+    return;
+  }
+  await db.insert(notifications).values({
+    userId: event.userId,
+    kind: event.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link,
+  });
+  await publishChanges([{ userId: event.userId, topic: "notifications" }]);
+  if (user.emailNotifications) await sendMail({ to: user.email, ...mail });
+  if (user.smsNotifications && user.phoneNumber && notice.sms) await sendSms(user.phoneNumber, notice.sms);
 }

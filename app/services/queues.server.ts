@@ -1,3 +1,4 @@
+import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
 import type { Queue } from "./jobs.server";
@@ -17,4 +18,5 @@ export const QUEUES: readonly Queue<never>[] = [
   refundQueue,
   paymentEventsQueue,
   sandboxWebhookQueue,
+  viewingReminderQueue,
 ];

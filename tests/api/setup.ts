@@ -5,6 +5,7 @@ import { openDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
 import { seedReferenceData } from "~/db/seed/seed.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
+import { closeLiveBus } from "~/services/live.server";
 import { QUEUES } from "~/services/queues.server";
 
 /**
@@ -34,6 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopJobs();
+  await closeLiveBus();
   await closeDatabase();
   await dropDatabase?.();
 });

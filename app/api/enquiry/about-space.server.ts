@@ -5,6 +5,11 @@ import * as accountRules from "~/domain/account-rules.server";
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { listingPath } from "~/utils/site-paths";
+import {
+  conversationPath,
+  openConversation,
+  postMessage,
+} from "../conversations/conversation-service.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS } from "../rate-limit.server";
@@ -46,7 +51,8 @@ export const aboutSpace = defineEndpoint({
   path: "/enquiry/aboutSpace",
   auth: "optional",
   summary:
-    "A question about an active listing, stored (conversations will thread them) and e-mailed to its host. " +
+    "A question about an active listing, stored and e-mailed to its host; a logged-in renter's question opens " +
+    "(or continues) their conversation with the host. " +
     `Visitors give their name and e-mail. At most ${QUESTIONS_PER_HOUR} an hour per user or e-mail address, and ` +
     `${LIMITS.visitorEnquiriesPerAddress.max} enquiries of any kind an hour per visitor's address.`,
   message: QUESTION_SENT,
@@ -83,6 +89,11 @@ export const aboutSpace = defineEndpoint({
       .returning({ id: enquiries.id });
     if (!enquiry) throw new Error("the enquiry was not stored");
 
+    // A renter with an account gets a conversation with the host: the question is its first message, and the host
+    // answers there. A visitor's question stays an e-mail the host answers from their own mailbox.
+    const conversation = user ? await openConversation(db, row, user.id) : null;
+    if (conversation && user)
+      await postMessage(db, conversation, { senderId: user.id, kind: "text", body: body.message });
     const link = new URL(
       listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
       publicOrigin(request),
@@ -98,9 +109,10 @@ export const aboutSpace = defineEndpoint({
         spaceTitle: row.spaceTitle ?? "your space",
         question: body.message,
         listingLink: link,
+        answerPath: conversation ? conversationPath(conversation.id) : new URL(link).pathname,
       },
     });
-    return { enquiryId: enquiry.id, spaceId: row.id };
+    return { enquiryId: enquiry.id, spaceId: row.id, conversationId: conversation?.id ?? null };
   },
 });
 

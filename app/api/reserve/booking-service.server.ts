@@ -30,6 +30,7 @@ import { defineQueue, send, startJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify } from "~/services/notify.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
+import { postSystemLine } from "../conversations/conversation-service.server";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { type RefundJob, refundBooking } from "./refunds.server";
@@ -361,6 +362,14 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
     .from(users)
     .where(inArray(users.id, [row.renterId, row.hostId]));
   const headline = headlineOf(entry);
+  // The request and every later change are lines in the renter's conversation with the host.
+  if (headline !== "awaiting_payment")
+    await postSystemLine(
+      db,
+      { spaceId: row.spaceId, renterId: row.renterId },
+      `Booking ${formatCalendarDate(row.startDate)} to ${formatCalendarDate(row.endDate)}: ${entry.reason}`,
+      { bookingId: row.id },
+    );
   for (const role of headline === "awaiting_payment"
     ? (["renter"] as const)
     : (["renter", "host"] as const)) {
@@ -378,6 +387,7 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
         startDate: formatCalendarDate(row.startDate),
         endDate: formatCalendarDate(row.endDate),
         bookingLink: new URL(`/bookings/${row.id}`, siteOrigin()).href,
+        bookingPath: `/bookings/${row.id}`,
       },
     });
   }

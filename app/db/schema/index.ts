@@ -3,6 +3,7 @@
  * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
  */
 export * from "./bookings";
+export * from "./conversations";
 export * from "./enquiries";
 export * from "./feedback";
 export * from "./payments";

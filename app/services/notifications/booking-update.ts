@@ -16,6 +16,8 @@ export type BookingUpdateData = {
   startDate: string;
   endDate: string;
   bookingLink: string;
+  /** The same page as a path on this site, for the bell. */
+  bookingPath: string;
 };
 
 export type BookingHeadline =
@@ -47,6 +49,9 @@ const HEADLINES: Record<BookingHeadline, { renter: string; host: string }> = {
   notice: { renter: "Notice given on your booking", host: "Notice given on a booking" },
 };
 
+/** The changes worth a text message: someone has to act, or the booking's fate was decided. */
+const SMS_HEADLINES = new Set<BookingHeadline>(["requested", "approved", "declined", "expired", "cancelled"]);
+
 export function bookingUpdate(data: BookingUpdateData): Message {
   const headline = HEADLINES[data.headline][data.role];
   return {
@@ -63,5 +68,13 @@ export function bookingUpdate(data: BookingUpdateData): Message {
       "",
       "Space Solution",
     ].join("\n"),
+    notice: {
+      title: headline,
+      body: `${data.spaceTitle}: ${data.what}`,
+      link: data.bookingPath,
+      sms: SMS_HEADLINES.has(data.headline)
+        ? `Space Solution: ${headline} (${data.spaceTitle}). Details in the app.`
+        : undefined,
+    },
   };
 }

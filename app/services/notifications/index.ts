@@ -3,8 +3,10 @@ import { feedback } from "./feedback";
 import { invitation } from "./invitation";
 import { listingEnquiry } from "./listing-enquiry";
 import { missingSpace } from "./missing-space";
+import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
 import { spaceQuestion } from "./space-question";
+import { viewingUpdate } from "./viewing-update";
 import { welcome } from "./welcome";
 
 /** Every notification the app sends, by kind: one file each in this folder (ADR 0018). */
@@ -17,8 +19,10 @@ export const templates = {
   listingEnquiry,
   feedback,
   bookingUpdate,
+  newMessage,
+  viewingUpdate,
 };
 
 export type NotificationKind = keyof typeof templates;
 export type NotificationData<K extends NotificationKind> = Parameters<(typeof templates)[K]>[0];
-export type { Message } from "./message";
+export type { Message, Notice } from "./message";

@@ -10,6 +10,8 @@ export type SpaceQuestionData = {
   spaceTitle: string;
   question: string;
   listingLink: string;
+  /** Where the host answers: the conversation when the sender has an account, else the listing. A path. */
+  answerPath: string;
 };
 
 export function spaceQuestion(data: SpaceQuestionData): Message {
@@ -28,5 +30,11 @@ export function spaceQuestion(data: SpaceQuestionData): Message {
       "",
       "Space Solution",
     ].join("\n"),
+    notice: {
+      title: `${data.senderName} asked about ${data.spaceTitle}`,
+      body: data.question.length > 120 ? `${data.question.slice(0, 119)}…` : data.question,
+      link: data.answerPath,
+      sms: `Space Solution: ${data.senderName} asked about ${data.spaceTitle}. Open your inbox to answer.`,
+    },
   };
 }

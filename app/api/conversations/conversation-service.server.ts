@@ -1,0 +1,174 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { bookings, type ConversationRow, conversations, messages, spaces, users } from "~/db/schema";
+import { siteOrigin } from "~/env.server";
+import { publishChanges } from "~/services/live.server";
+import { notify } from "~/services/notify.server";
+import { ApiError } from "../envelope";
+import { displayName } from "../user/profile.server";
+
+/**
+ * Conversations (PRODUCT.md "Conversations and viewings", ADR 0026): one per renter, host and space, opened by the
+ * first question, message, viewing or booking between them. Every message, the people's and the system's lines, is
+ * written here, so the two sides' pages hear of it and the other side is told.
+ */
+
+export const CONVERSATION_NOT_FOUND = "This conversation was not found.";
+
+/** The booking states from which the two may see each other's contact details in their messages. */
+export const REVEALING_STATES = ["approved", "active", "completed"] as const;
+
+export type Side = "renter" | "host";
+
+export function conversationPath(conversationId: string): string {
+  return `/messages/${conversationId}`;
+}
+
+/** The conversation of this renter about this space, made when it is the first contact between them. */
+export async function openConversation(
+  db: Database,
+  space: { id: string; hostId: string },
+  renterId: string,
+): Promise<ConversationRow> {
+  await db
+    .insert(conversations)
+    .values({ spaceId: space.id, renterId, hostId: space.hostId })
+    .onConflictDoNothing({ target: [conversations.spaceId, conversations.renterId] });
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.spaceId, space.id), eq(conversations.renterId, renterId)));
+  if (!row) throw new Error("the conversation was not stored");
+  return row;
+}
+
+/** A conversation the caller is part of, and their side in it; anyone else's is "not found" (nothing is revealed). */
+export async function conversationOf(
+  db: Database,
+  conversationId: string,
+  userId: string,
+): Promise<{ conversation: ConversationRow; side: Side }> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  if (!row || (row.renterId !== userId && row.hostId !== userId))
+    throw new ApiError(404, CONVERSATION_NOT_FOUND);
+  return { conversation: row, side: row.renterId === userId ? "renter" : "host" };
+}
+
+/** Whether the two have an approved booking between them: contact details in their messages show from then on. */
+export async function contactsRevealed(db: Database, renterId: string, hostId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.renterId, renterId),
+        eq(bookings.hostId, hostId),
+        inArray(bookings.state, [...REVEALING_STATES]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+type NewMessage = {
+  senderId: string | null;
+  kind: "text" | "system";
+  body: string;
+  bookingId?: string | null;
+  viewingId?: string | null;
+};
+
+/**
+ * Writes a message: the conversation moves to the top of both lists, the writer has read it, and both sides' open
+ * pages hear of it.
+ */
+export async function postMessage(db: Database, conversation: ConversationRow, message: NewMessage) {
+  const [row] = await db
+    .insert(messages)
+    .values({ conversationId: conversation.id, ...message })
+    .returning();
+  if (!row) throw new Error("the message was not stored");
+  const readBy =
+    message.senderId === conversation.renterId
+      ? { renterReadAt: row.createdAt }
+      : message.senderId === conversation.hostId
+        ? { hostReadAt: row.createdAt }
+        : {};
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: row.createdAt, ...readBy })
+    .where(eq(conversations.id, conversation.id));
+  await publishChanges([
+    { userId: conversation.renterId, topic: "messages" },
+    { userId: conversation.hostId, topic: "messages" },
+  ]);
+  return row;
+}
+
+/**
+ * A system line in the conversation of this renter and space (a booking request, a viewing, a booking's change),
+ * opening the conversation when there is none yet.
+ */
+export async function postSystemLine(
+  db: Database,
+  about: { spaceId: string; renterId: string },
+  body: string,
+  links: { bookingId?: string; viewingId?: string } = {},
+): Promise<void> {
+  const [space] = await db
+    .select({ id: spaces.id, hostId: spaces.hostId })
+    .from(spaces)
+    .where(eq(spaces.id, about.spaceId));
+  if (!space || space.hostId === about.renterId) return;
+  const conversation = await openConversation(db, space, about.renterId);
+  await postMessage(db, conversation, { senderId: null, kind: "system", body, ...links });
+}
+
+/** Tells the other side of a conversation about a person's new message (in the app, by e-mail and SMS by settings). */
+export async function tellOtherSide(
+  db: Database,
+  conversation: ConversationRow,
+  senderId: string,
+  text: string,
+): Promise<void> {
+  const otherId = senderId === conversation.renterId ? conversation.hostId : conversation.renterId;
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [senderId, otherId]));
+  const sender = people.find((person) => person.id === senderId);
+  const other = people.find((person) => person.id === otherId);
+  const [space] = await db
+    .select({ spaceTitle: spaces.spaceTitle })
+    .from(spaces)
+    .where(eq(spaces.id, conversation.spaceId));
+  if (!sender || !other) return;
+  const path = conversationPath(conversation.id);
+  await notify({
+    userId: otherId,
+    kind: "newMessage",
+    data: {
+      name: displayName(other),
+      senderName: displayName(sender),
+      spaceTitle: space?.spaceTitle ?? "a space",
+      text,
+      conversationPath: path,
+      conversationLink: new URL(path, siteOrigin()).href,
+    },
+  });
+}
+
+/** Messages after a side's reading point (and after what it cleared), not its own: the unread count's condition. */
+export function unreadFor(userId: string) {
+  return sql`(
+    ${messages.senderId} is distinct from ${userId}
+    and ${messages.createdAt} > case when ${conversations.renterId} = ${userId}
+      then greatest(${conversations.renterReadAt}, coalesce(${conversations.renterClearedAt}, ${conversations.renterReadAt}))
+      else greatest(${conversations.hostReadAt}, coalesce(${conversations.hostClearedAt}, ${conversations.hostReadAt})) end
+  )`;
+}
+
+/** The moment up to which a side cleared its history (deleteChatHistory), or null. */
+export function clearedAt(conversation: ConversationRow, side: Side): Date | null {
+  return side === "renter" ? conversation.renterClearedAt : conversation.hostClearedAt;
+}

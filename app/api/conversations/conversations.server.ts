@@ -1,0 +1,347 @@
+import { and, count, desc, eq, gt, inArray, or } from "drizzle-orm";
+import { z } from "zod/v4";
+import { bookings, conversations, messages, spaces, users } from "~/db/schema";
+import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED, maskContactDetails } from "~/domain/conversation";
+import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import { LIMITS, takeRate } from "../rate-limit.server";
+import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
+import { displayName } from "../user/profile.server";
+import {
+  CONVERSATION_NOT_FOUND,
+  clearedAt,
+  contactsRevealed,
+  conversationOf,
+  conversationPath,
+  openConversation,
+  postMessage,
+  REVEALING_STATES,
+  type Side,
+  tellOtherSide,
+  unreadFor,
+} from "./conversation-service.server";
+
+/**
+ * Chat calls (spec §7 "Chat, notifications, viewings"; ADR 0026): the caller's conversations, one conversation's
+ * history 500 messages a page, reading, hiding and writing. Only the two people of a conversation reach it; contact
+ * details in messages are masked on the server until they have an approved booking.
+ */
+
+export const USER_NOT_FOUND = "This user was not found.";
+export const MESSAGE_SENT = "Your message has been sent.";
+const OWN_SPACE = "This is your own space: renters' messages about it come to you.";
+
+const conversationId = z.uuid({ error: CONVERSATION_NOT_FOUND });
+/** The spec's `?userId`: only the caller's own. */
+const userIdQuery = z.strictObject({ userId: z.uuid({ error: USER_NOT_FOUND }) });
+
+export function assertCaller(userId: string, callerId: string): void {
+  if (userId !== callerId) throw new ApiError(404, USER_NOT_FOUND);
+}
+
+export type ChatPerson = { userId: string; name: string; profilePic: string };
+
+export type ChatMessage = {
+  messageId: number;
+  kind: "text" | "system";
+  /** Masked by the rule of the time of reading. */
+  text: string;
+  mine: boolean;
+  senderName: string | null;
+  bookingId: string | null;
+  viewingId: string | null;
+  createdAt: string;
+};
+
+export type ChatSummary = {
+  conversationId: string;
+  spaceId: string;
+  spaceTitle: string;
+  role: Side;
+  other: ChatPerson;
+  lastMessage: Pick<ChatMessage, "kind" | "text" | "createdAt" | "mine"> | null;
+  unread: number;
+};
+
+function person(user: { id: string; nickName: string | null; firstName: string; profilePic: string | null }) {
+  return { userId: user.id, name: displayName(user), profilePic: user.profilePic || DEFAULT_PROFILE_PHOTO };
+}
+
+export const userChatList = defineEndpoint({
+  method: "GET",
+  path: "/user/userChatList",
+  auth: "required",
+  summary:
+    "The caller's conversations (userId: the caller), latest first: the space, the other person, the last message " +
+    "(masked until an approved booking) and how many are unread. A conversation the caller cleared shows again " +
+    "when a new message arrives.",
+  tags: ["chat"],
+  query: userIdQuery,
+  async handler({ db, user, query }): Promise<ChatSummary[]> {
+    assertCaller(query.userId, user.id);
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(or(eq(conversations.renterId, user.id), eq(conversations.hostId, user.id)))
+      .orderBy(desc(conversations.lastMessageAt))
+      .limit(200);
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [people, spaceRows, unreadRows, lastRows, revealedRows] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.renterId, row.hostId]))])),
+      db
+        .select({ id: spaces.id, spaceTitle: spaces.spaceTitle })
+        .from(spaces)
+        .where(inArray(spaces.id, [...new Set(rows.map((row) => row.spaceId))])),
+      db
+        .select({ conversationId: messages.conversationId, n: count() })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(inArray(messages.conversationId, ids), unreadFor(user.id)))
+        .groupBy(messages.conversationId),
+      db
+        .selectDistinctOn([messages.conversationId])
+        .from(messages)
+        .where(inArray(messages.conversationId, ids))
+        .orderBy(messages.conversationId, desc(messages.id)),
+      db
+        .selectDistinct({ renterId: bookings.renterId, hostId: bookings.hostId })
+        .from(bookings)
+        .where(
+          and(
+            or(eq(bookings.renterId, user.id), eq(bookings.hostId, user.id)),
+            inArray(bookings.state, [...REVEALING_STATES]),
+          ),
+        ),
+    ]);
+    const revealed = new Set(revealedRows.map((row) => `${row.renterId}:${row.hostId}`));
+    const summaries: ChatSummary[] = [];
+    for (const row of rows) {
+      const side: Side = row.renterId === user.id ? "renter" : "host";
+      const last = lastRows.find((message) => message.conversationId === row.id);
+      const cleared = clearedAt(row, side);
+      // Cleared, and nothing new since: hidden for this side.
+      if (!last || (cleared && last.createdAt <= cleared)) continue;
+      const other = people.find((p) => p.id === (side === "renter" ? row.hostId : row.renterId));
+      if (!other) continue;
+      summaries.push({
+        conversationId: row.id,
+        spaceId: row.spaceId,
+        spaceTitle: spaceRows.find((space) => space.id === row.spaceId)?.spaceTitle ?? "A space",
+        role: side,
+        other: person(other),
+        lastMessage: {
+          kind: last.kind,
+          text: maskContactDetails(last.body, revealed.has(`${row.renterId}:${row.hostId}`)),
+          createdAt: last.createdAt.toISOString(),
+          mine: last.senderId === user.id,
+        },
+        unread: Number(unreadRows.find((unread) => unread.conversationId === row.id)?.n ?? 0),
+      });
+    }
+    return summaries;
+  },
+});
+
+export type ChatHistory = {
+  conversationId: string;
+  spaceId: string;
+  spaceTitle: string;
+  role: Side;
+  other: ChatPerson;
+  /** Whether contact details show (the two have an approved booking). */
+  contactsRevealed: boolean;
+  page: number;
+  pageSize: number;
+  totalMessages: number;
+  /** Page 1 is the newest messages; each page lists its messages oldest first. */
+  messages: ChatMessage[];
+};
+
+export const userChatHistory = defineEndpoint({
+  method: "POST",
+  path: "/user/userChatHistory/{page}/{pageSize}",
+  auth: "required",
+  summary: `One conversation's messages, page {page} (1 = the newest) of {pageSize} (at most ${CHAT_PAGE_SIZE}, spec §9), oldest first within the page. Only its two people; what the caller cleared is left out.`,
+  tags: ["chat"],
+  params: z.strictObject({
+    page: z.coerce.number({ error: "Please give a page number." }).int().min(1, "Please give a page number."),
+    pageSize: z.coerce
+      .number({ error: "Please give a page size." })
+      .int()
+      .min(1, "Please give a page size.")
+      .max(CHAT_PAGE_SIZE, `A page has at most ${CHAT_PAGE_SIZE} messages.`),
+  }),
+  body: z.strictObject({ conversationId }),
+  async handler({ db, user, params, body }): Promise<ChatHistory> {
+    const { conversation, side } = await conversationOf(db, body.conversationId, user.id);
+    const cleared = clearedAt(conversation, side);
+    const visible = and(
+      eq(messages.conversationId, conversation.id),
+      cleared ? gt(messages.createdAt, cleared) : undefined,
+    );
+    const otherId = side === "renter" ? conversation.hostId : conversation.renterId;
+    const [[total], pageRows, people, [space], revealed] = await Promise.all([
+      db.select({ n: count() }).from(messages).where(visible),
+      db
+        .select()
+        .from(messages)
+        .where(visible)
+        .orderBy(desc(messages.id))
+        .limit(params.pageSize)
+        .offset((params.page - 1) * params.pageSize),
+      db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [user.id, otherId])),
+      db.select({ spaceTitle: spaces.spaceTitle }).from(spaces).where(eq(spaces.id, conversation.spaceId)),
+      contactsRevealed(db, conversation.renterId, conversation.hostId),
+    ]);
+    const other = people.find((p) => p.id === otherId);
+    if (!other) throw new ApiError(404, CONVERSATION_NOT_FOUND);
+    const nameOf = (id: string | null) => {
+      const found = people.find((p) => p.id === id);
+      return found ? displayName(found) : null;
+    };
+    return {
+      conversationId: conversation.id,
+      spaceId: conversation.spaceId,
+      spaceTitle: space?.spaceTitle ?? "A space",
+      role: side,
+      other: person(other),
+      contactsRevealed: revealed,
+      page: params.page,
+      pageSize: params.pageSize,
+      totalMessages: Number(total?.n ?? 0),
+      messages: pageRows.reverse().map((row) => ({
+        messageId: row.id,
+        kind: row.kind,
+        text: maskContactDetails(row.body, revealed),
+        mine: row.senderId === user.id,
+        senderName: nameOf(row.senderId),
+        bookingId: row.bookingId,
+        viewingId: row.viewingId,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  },
+});
+
+export const readMessage = defineEndpoint({
+  method: "POST",
+  path: "/user/readMessage",
+  auth: "required",
+  summary: "Marks every message of a conversation read for the caller (one of its two people).",
+  tags: ["chat"],
+  body: z.strictObject({ conversationId }),
+  async handler({ db, user, body }) {
+    const { conversation, side } = await conversationOf(db, body.conversationId, user.id);
+    const now = new Date();
+    await db
+      .update(conversations)
+      .set(side === "renter" ? { renterReadAt: now } : { hostReadAt: now })
+      .where(eq(conversations.id, conversation.id));
+    return { conversationId: conversation.id, readAt: now.toISOString() };
+  },
+});
+
+export const deleteChatHistory = defineEndpoint({
+  method: "POST",
+  path: "/user/deleteChatHistory",
+  auth: "required",
+  summary:
+    "Hides a conversation's messages so far for the caller only; the other person keeps them. A later message " +
+    "shows the conversation again, from that message on.",
+  tags: ["chat"],
+  message: "The conversation has been deleted.",
+  body: z.strictObject({ conversationId }),
+  async handler({ db, user, body }) {
+    const { conversation, side } = await conversationOf(db, body.conversationId, user.id);
+    const now = new Date();
+    await db
+      .update(conversations)
+      .set(
+        side === "renter"
+          ? { renterClearedAt: now, renterReadAt: now }
+          : { hostClearedAt: now, hostReadAt: now },
+      )
+      .where(eq(conversations.id, conversation.id));
+    return { conversationId: conversation.id };
+  },
+});
+
+export const getUnreadMessageCount = defineEndpoint({
+  method: "GET",
+  path: "/user/getUnreadMessageCount",
+  auth: "required",
+  summary: "How many messages the caller (userId) has not read, in all their conversations: `totalUnread`.",
+  tags: ["chat"],
+  query: userIdQuery,
+  async handler({ db, user, query }) {
+    assertCaller(query.userId, user.id);
+    const [row] = await db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(or(eq(conversations.renterId, user.id), eq(conversations.hostId, user.id)), unreadFor(user.id)),
+      );
+    return { totalUnread: Number(row?.n ?? 0) };
+  },
+});
+
+export const sendMessage = defineEndpoint({
+  method: "POST",
+  path: "/user/sendMessage",
+  auth: "required",
+  summary:
+    "Writes a message: in a conversation (conversationId, its two people only) or, from a listing, to its host " +
+    "(spaceId: the renter's conversation about it, opened when needed). Text only, at most 2,000 characters; " +
+    "the other person is told. Limited per user and per conversation.",
+  tags: ["chat"],
+  message: MESSAGE_SENT,
+  body: z.strictObject({
+    conversationId: conversationId.optional(),
+    spaceId: spaceId.optional(),
+    message: z.string({ error: MESSAGE_REQUIRED }),
+  }),
+  async handler({ db, user, body }) {
+    const text = checkMessage(body.message);
+    let conversation: Awaited<ReturnType<typeof conversationOf>>["conversation"];
+    if (body.conversationId) {
+      conversation = (await conversationOf(db, body.conversationId, user.id)).conversation;
+    } else if (body.spaceId) {
+      const space = await findActiveSpace(db, body.spaceId);
+      if (space.hostId === user.id) throw new ApiError(400, OWN_SPACE);
+      conversation = await openConversation(db, space, user.id);
+    } else {
+      throw new ApiError(404, CONVERSATION_NOT_FOUND);
+    }
+    await takeRate(db, [
+      { limit: LIMITS.messagesPerUser, value: user.id },
+      { limit: LIMITS.messagesPerConversation, value: `${user.id}:${conversation.id}` },
+    ]);
+    const row = await postMessage(db, conversation, { senderId: user.id, kind: "text", body: text });
+    const revealed = await contactsRevealed(db, conversation.renterId, conversation.hostId);
+    await tellOtherSide(db, conversation, user.id, maskContactDetails(text, revealed));
+    return {
+      conversationId: conversation.id,
+      path: conversationPath(conversation.id),
+      messageId: row.id,
+      createdAt: row.createdAt.toISOString(),
+    };
+  },
+});
+
+export const endpoints: Endpoint[] = [
+  userChatList,
+  userChatHistory,
+  readMessage,
+  deleteChatHistory,
+  getUnreadMessageCount,
+  sendMessage,
+];

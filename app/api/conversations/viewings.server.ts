@@ -1,0 +1,454 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import { getDatabase } from "~/db/db.server";
+import { cities, conversations, spaces, users, type ViewingRow, viewings } from "~/db/schema";
+import {
+  checkSlots,
+  formatSlot,
+  gatePassValidAt,
+  makePassNumber,
+  SLOT_INVALID,
+  SLOTS_REQUIRED,
+  type Slot,
+} from "~/domain/conversation";
+import { siteOrigin } from "~/env.server";
+import { defineQueue, send } from "~/services/jobs.server";
+import { publishChanges } from "~/services/live.server";
+import type { ViewingHeadline } from "~/services/notifications/viewing-update";
+import { notify } from "~/services/notify.server";
+import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import { LIMITS, takeRate } from "../rate-limit.server";
+import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
+import { displayName } from "../user/profile.server";
+import { openConversation, postMessage, type Side } from "./conversation-service.server";
+
+/**
+ * Viewings (PRODUCT.md "Conversations and viewings"; ADR 0026): a renter asks with up to 3 times in the next 14
+ * days, the other side confirms one or proposes others, either side reschedules or cancels. A confirmed viewing has
+ * a gate pass (its number, the hour, the exact address), valid only in its window. Every step is a line in the
+ * conversation and a notification to the other side; a reminder goes out the day before.
+ */
+
+export const VIEWING_NOT_FOUND = "This viewing was not found.";
+const OWN_SPACE = "This is your own space: you can visit it any time.";
+const ALREADY_OPEN = "You already have a viewing of this space: change that one instead.";
+const NOT_YOUR_TURN = "The other side has to answer these times.";
+const NOT_OFFERED = "Please choose one of the times offered.";
+const CHANGED = "This viewing has just changed: please look at it again.";
+const CANCELLED = "This viewing was cancelled.";
+const PAST = "This viewing has already taken place.";
+
+const viewingId = z.uuid({ error: VIEWING_NOT_FOUND });
+/** Slots as a form sends them (repeated `slots` fields) or as a JSON array. */
+const slotsField = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string({ error: SLOT_INVALID }), { error: SLOTS_REQUIRED }),
+);
+const note = z
+  .string()
+  .trim()
+  .max(500, "A note can be at most 500 characters.")
+  .optional()
+  .transform((value) => value || undefined);
+
+export function viewingPath(id: string): string {
+  return `/messages/schedule-a-visit?viewingId=${id}`;
+}
+
+export function gatePassPath(id: string): string {
+  return `/messages/viewings/${id}/pass`;
+}
+
+export type ViewingView = {
+  viewingId: string;
+  conversationId: string;
+  spaceId: string;
+  spaceTitle: string;
+  state: ViewingRow["state"];
+  role: Side;
+  other: { userId: string; name: string; profilePic: string };
+  slots: (Slot & { label: string })[];
+  proposedBy: Side;
+  /** Whether the caller is the one to answer the times on the table. */
+  canAnswer: boolean;
+  note: string | null;
+  confirmed: (Slot & { label: string }) | null;
+  /** The gate pass, once confirmed: its number, the exact address, and whether it lets one in now. */
+  pass: { passNumber: string; address: string; validNow: boolean; path: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+function labelled(slot: Slot) {
+  return { ...slot, label: formatSlot(slot) };
+}
+
+async function viewingOf(db: Database, id: string, userId: string): Promise<{ row: ViewingRow; side: Side }> {
+  const [row] = await db.select().from(viewings).where(eq(viewings.id, id));
+  if (!row || (row.renterId !== userId && row.hostId !== userId)) throw new ApiError(404, VIEWING_NOT_FOUND);
+  return { row, side: row.renterId === userId ? "renter" : "host" };
+}
+
+function confirmedSlot(row: ViewingRow): Slot | null {
+  return row.confirmedStart && row.confirmedEnd
+    ? { start: row.confirmedStart.toISOString(), end: row.confirmedEnd.toISOString() }
+    : null;
+}
+
+async function toView(db: Database, row: ViewingRow, side: Side, now = new Date()): Promise<ViewingView> {
+  const otherId = side === "renter" ? row.hostId : row.renterId;
+  const [[other], [space]] = await Promise.all([
+    db.select().from(users).where(eq(users.id, otherId)),
+    db
+      .select({ space: spaces, cityName: cities.name })
+      .from(spaces)
+      .leftJoin(cities, eq(cities.id, spaces.cityId))
+      .where(eq(spaces.id, row.spaceId)),
+  ]);
+  const confirmed = confirmedSlot(row);
+  const address = space
+    ? [
+        space.space.addressLine1,
+        space.space.addressLine2,
+        space.space.barangay,
+        space.cityName,
+        space.space.province,
+      ]
+        .filter(Boolean)
+        .join(", ")
+    : "";
+  return {
+    viewingId: row.id,
+    conversationId: row.conversationId,
+    spaceId: row.spaceId,
+    spaceTitle: space?.space.spaceTitle ?? "A space",
+    state: row.state,
+    role: side,
+    other: {
+      userId: otherId,
+      name: other ? displayName(other) : "",
+      profilePic: other?.profilePic || DEFAULT_PROFILE_PHOTO,
+    },
+    slots: row.slots.map(labelled),
+    proposedBy: row.proposedBy,
+    canAnswer: row.state === "requested" && row.proposedBy !== side,
+    note: row.note,
+    confirmed: confirmed ? labelled(confirmed) : null,
+    pass:
+      row.state === "confirmed" && confirmed && row.passNumber
+        ? {
+            passNumber: row.passNumber,
+            address,
+            validNow: gatePassValidAt(
+              { start: new Date(confirmed.start), end: new Date(confirmed.end) },
+              now,
+            ),
+            path: gatePassPath(row.id),
+          }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A step of a viewing: its line in the conversation, and the other side told. */
+async function announce(db: Database, row: ViewingRow, by: Side, headline: ViewingHeadline, times: Slot[]) {
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [row.renterId, row.hostId]));
+  const [space] = await db
+    .select({ spaceTitle: spaces.spaceTitle })
+    .from(spaces)
+    .where(eq(spaces.id, row.spaceId));
+  const actor = people.find((p) => p.id === (by === "renter" ? row.renterId : row.hostId));
+  const recipient = people.find((p) => p.id === (by === "renter" ? row.hostId : row.renterId));
+  const byName = actor ? displayName(actor) : "";
+  const labels = times.map(formatSlot);
+  const lines: Record<ViewingHeadline, string> = {
+    requested: `${byName} asked to view the space: ${labels.join("; ")}.`,
+    proposed: `${byName} proposed other times: ${labels.join("; ")}.`,
+    confirmed: `${byName} confirmed the viewing: ${labels[0]}.`,
+    cancelled: `${byName} cancelled the viewing.`,
+    reminder: "",
+  };
+  const [conversation] = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, row.conversationId));
+  if (conversation)
+    await postMessage(db, conversation, {
+      senderId: null,
+      kind: "system",
+      body: lines[headline],
+      viewingId: row.id,
+    });
+  await publishChanges([
+    { userId: row.renterId, topic: "viewings" },
+    { userId: row.hostId, topic: "viewings" },
+  ]);
+  if (!recipient) return;
+  await notify({
+    userId: recipient.id,
+    kind: "viewingUpdate",
+    data: {
+      name: displayName(recipient),
+      spaceTitle: space?.spaceTitle ?? "a space",
+      headline,
+      by: byName,
+      times: labels,
+      viewingPath: viewingPath(row.id),
+      viewingLink: new URL(viewingPath(row.id), siteOrigin()).href,
+    },
+  });
+}
+
+// ─── Reminder ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+type ReminderJob = { viewingId: string; start: string };
+
+/** The day before a confirmed viewing, both sides are reminded; a moved or cancelled viewing's old job does nothing. */
+export const viewingReminderQueue = defineQueue<ReminderJob>(
+  "viewing-reminder",
+  async ({ viewingId, start }) => {
+    const { db } = await getDatabase();
+    const [row] = await db.select().from(viewings).where(eq(viewings.id, viewingId));
+    if (row?.state !== "confirmed" || row.confirmedStart?.toISOString() !== start) return;
+    const people = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [row.renterId, row.hostId]));
+    const [space] = await db
+      .select({ spaceTitle: spaces.spaceTitle })
+      .from(spaces)
+      .where(eq(spaces.id, row.spaceId));
+    const slot = confirmedSlot(row) as Slot;
+    for (const person of people) {
+      await notify({
+        userId: person.id,
+        kind: "viewingUpdate",
+        data: {
+          name: displayName(person),
+          spaceTitle: space?.spaceTitle ?? "a space",
+          headline: "reminder",
+          times: [formatSlot(slot)],
+          viewingPath: viewingPath(row.id),
+          viewingLink: new URL(viewingPath(row.id), siteOrigin()).href,
+        },
+      });
+    }
+  },
+);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function scheduleReminder(row: ViewingRow): Promise<void> {
+  if (!row.confirmedStart) return;
+  const at = new Date(row.confirmedStart.getTime() - DAY_MS);
+  const start = row.confirmedStart.toISOString();
+  await send(
+    viewingReminderQueue,
+    { viewingId: row.id, start },
+    { startAfter: at.getTime() > Date.now() ? at : undefined, singletonKey: `${row.id}:${start}` },
+  );
+}
+
+// ─── Calls ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const requestViewing = defineEndpoint({
+  method: "POST",
+  path: "/bookView/requestViewing",
+  auth: "required",
+  summary:
+    "A renter asks to view an active listing: 1 to 3 times (`slots`, Manila `YYYY-MM-DDTHH:mm` or ISO instants) " +
+    "in the next 14 days, an hour each, and an optional note. One open viewing per renter and space; limited per user.",
+  tags: ["viewings"],
+  message: "Your viewing request has been sent to the host.",
+  body: z.strictObject({ spaceId, slots: slotsField, note }),
+  async handler({ db, user, body }): Promise<ViewingView> {
+    const space = await findActiveSpace(db, body.spaceId);
+    if (space.hostId === user.id) throw new ApiError(400, OWN_SPACE);
+    const slots = checkSlots(body.slots);
+    const [open] = await db
+      .select({ id: viewings.id, state: viewings.state, end: viewings.confirmedEnd })
+      .from(viewings)
+      .where(
+        and(
+          eq(viewings.spaceId, space.id),
+          eq(viewings.renterId, user.id),
+          or(eq(viewings.state, "requested"), eq(viewings.state, "confirmed")),
+        ),
+      )
+      .orderBy(desc(viewings.createdAt))
+      .limit(1);
+    if (open && (open.state === "requested" || (open.end && open.end > new Date())))
+      throw new ApiError(409, ALREADY_OPEN, { viewingId: open.id });
+    await takeRate(db, [{ limit: LIMITS.viewingRequestsPerUser, value: user.id }]);
+    const conversation = await openConversation(db, space, user.id);
+    const [row] = await db
+      .insert(viewings)
+      .values({
+        conversationId: conversation.id,
+        spaceId: space.id,
+        renterId: user.id,
+        hostId: space.hostId,
+        slots,
+        proposedBy: "renter",
+        note: body.note ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("the viewing was not stored");
+    await announce(db, row, "renter", "requested", slots);
+    return toView(db, row, "renter");
+  },
+});
+
+export const bookViewing = defineEndpoint({
+  method: "POST",
+  path: "/bookView/BookViewing",
+  auth: "required",
+  summary:
+    "Answers the times on the table (the side that did not offer them, usually the host): confirm one (`slot`: its " +
+    "start) and the gate pass is issued, or propose others (`slots`, up to 3 in the next 14 days).",
+  tags: ["viewings"],
+  body: z.strictObject({ viewingId, slot: z.string().optional(), slots: slotsField }),
+  async handler({ db, user, body }): Promise<ViewingView> {
+    const { row, side } = await viewingOf(db, body.viewingId, user.id);
+    if (row.state === "cancelled") throw new ApiError(409, CANCELLED);
+    if (row.state !== "requested" || row.proposedBy === side) throw new ApiError(409, NOT_YOUR_TURN);
+    const guard = and(
+      eq(viewings.id, row.id),
+      eq(viewings.state, "requested"),
+      eq(viewings.proposedBy, row.proposedBy),
+      eq(viewings.version, row.version),
+    );
+    if (body.slot) {
+      const chosen = row.slots.find(
+        (slot) =>
+          slot.start === body.slot || new Date(slot.start).getTime() === new Date(body.slot ?? "").getTime(),
+      );
+      if (!chosen) throw new ApiError(400, NOT_OFFERED, [{ field: "slot", message: NOT_OFFERED }]);
+      if (new Date(chosen.start) <= new Date())
+        throw new ApiError(400, PAST, [{ field: "slot", message: PAST }]);
+      const [updated] = await db
+        .update(viewings)
+        .set({
+          state: "confirmed",
+          confirmedStart: new Date(chosen.start),
+          confirmedEnd: new Date(chosen.end),
+          passNumber: makePassNumber(randomBytes),
+          updatedAt: new Date(),
+          version: row.version + 1,
+        })
+        .where(guard)
+        .returning();
+      if (!updated) throw new ApiError(409, CHANGED);
+      await scheduleReminder(updated);
+      await announce(db, updated, side, "confirmed", [chosen]);
+      return toView(db, updated, side);
+    }
+    const slots = checkSlots(body.slots);
+    const [updated] = await db
+      .update(viewings)
+      .set({ slots, proposedBy: side, updatedAt: new Date(), version: row.version + 1 })
+      .where(guard)
+      .returning();
+    if (!updated) throw new ApiError(409, CHANGED);
+    await announce(db, updated, side, "proposed", slots);
+    return toView(db, updated, side);
+  },
+});
+
+export const editbookView = defineEndpoint({
+  method: "PUT",
+  path: "/bookView/editbookView",
+  auth: "required",
+  summary:
+    "Either side changes a viewing: `action` reschedule (new `slots`, up to 3 in the next 14 days, for the other " +
+    "side to answer; a confirmed viewing's pass is withdrawn) or cancel.",
+  tags: ["viewings"],
+  query: z.strictObject({ viewingId }),
+  body: z.strictObject({
+    action: z.enum(["reschedule", "cancel"], { error: "Please choose to reschedule or cancel." }),
+    slots: slotsField,
+  }),
+  async handler({ db, user, query, body }): Promise<ViewingView> {
+    const { row, side } = await viewingOf(db, query.viewingId, user.id);
+    if (row.state === "cancelled") throw new ApiError(409, CANCELLED);
+    if (row.state === "confirmed" && row.confirmedEnd && row.confirmedEnd <= new Date())
+      throw new ApiError(409, PAST);
+    const guard = and(eq(viewings.id, row.id), eq(viewings.version, row.version));
+    if (body.action === "cancel") {
+      const [updated] = await db
+        .update(viewings)
+        .set({ state: "cancelled", updatedAt: new Date(), version: row.version + 1 })
+        .where(guard)
+        .returning();
+      if (!updated) throw new ApiError(409, CHANGED);
+      await announce(
+        db,
+        updated,
+        side,
+        "cancelled",
+        confirmedSlot(row) ? [confirmedSlot(row) as Slot] : row.slots,
+      );
+      return toView(db, updated, side);
+    }
+    const slots = checkSlots(body.slots);
+    const [updated] = await db
+      .update(viewings)
+      .set({
+        state: "requested",
+        slots,
+        proposedBy: side,
+        confirmedStart: null,
+        confirmedEnd: null,
+        passNumber: null,
+        updatedAt: new Date(),
+        version: row.version + 1,
+      })
+      .where(guard)
+      .returning();
+    if (!updated) throw new ApiError(409, CHANGED);
+    await announce(db, updated, side, "proposed", slots);
+    return toView(db, updated, side);
+  },
+});
+
+export const viewing = defineEndpoint({
+  method: "GET",
+  path: "/bookView/viewing",
+  auth: "required",
+  summary:
+    "One viewing, to its two people: the times, whose turn it is, and once confirmed the gate pass (number, exact " +
+    "address, whether it is valid now).",
+  tags: ["viewings"],
+  query: z.strictObject({ viewingId }),
+  async handler({ db, user, query }): Promise<ViewingView> {
+    const { row, side } = await viewingOf(db, query.viewingId, user.id);
+    return toView(db, row, side);
+  },
+});
+
+export const myViewings = defineEndpoint({
+  method: "GET",
+  path: "/bookView/myViewings",
+  auth: "required",
+  summary: "The caller's viewings as renter and as host, latest change first (the check-list's first tab).",
+  tags: ["viewings"],
+  async handler({ db, user }): Promise<ViewingView[]> {
+    const rows = await db
+      .select()
+      .from(viewings)
+      .where(or(eq(viewings.renterId, user.id), eq(viewings.hostId, user.id)))
+      .orderBy(desc(viewings.updatedAt))
+      .limit(100);
+    return Promise.all(rows.map((row) => toView(db, row, row.renterId === user.id ? "renter" : "host")));
+  },
+});
+
+export const endpoints: Endpoint[] = [requestViewing, bookViewing, editbookView, viewing, myViewings];

@@ -1,0 +1,138 @@
+import pg from "pg";
+import { getDatabase } from "~/db/db.server";
+
+/**
+ * Live updates' fan-out (ADR 0026): "something changed for this user" travels from the request or job that changed
+ * it to every event stream that user has open, on whichever app instance holds it. On a PostgreSQL server that is
+ * LISTEN/NOTIFY on one channel, so two instances on one database deliver to each other's pages; on the embedded
+ * database (one process by nature) an in-process bus.
+ *
+ * Only a signal travels: the page that hears it revalidates its loaders, which read through the API as ever.
+ */
+export type Topic = "messages" | "notifications" | "viewings";
+export type Change = { userId: string; topic: Topic; at: number };
+export type Listener = (change: Change) => void;
+
+export type LiveBus = {
+  /** Tells every subscriber of these users, on every instance. */
+  publish(changes: readonly Omit<Change, "at">[]): Promise<void>;
+  /** Hears one user's changes until the returned function is called. */
+  subscribe(userId: string, listener: Listener): () => void;
+  close(): Promise<void>;
+};
+
+const CHANNEL = "space_solution_live";
+const RECONNECT_MS = 1_000;
+
+/** A bus on a PostgreSQL server (`url`), or in process without one. */
+export function createLiveBus(options: { url?: string } = {}): LiveBus {
+  const listeners = new Map<string, Set<Listener>>();
+  const deliver = (change: Change) => {
+    for (const listener of listeners.get(change.userId) ?? []) listener(change);
+  };
+  const subscribe = (userId: string, listener: Listener) => {
+    const set = listeners.get(userId) ?? new Set<Listener>();
+    listeners.set(userId, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(userId);
+    };
+  };
+
+  if (!options.url) {
+    return {
+      async publish(changes) {
+        const at = Date.now();
+        for (const change of changes) deliver({ ...change, at });
+      },
+      subscribe,
+      async close() {
+        listeners.clear();
+      },
+    };
+  }
+
+  const url = options.url;
+  let connection: Promise<pg.Client> | undefined;
+  let closed = false;
+  // One connection per instance both listens and notifies; it is opened at first use and again after a loss.
+  const connect = (): Promise<pg.Client> => {
+    connection ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      const lost = () => {
+        connection = undefined;
+        client.removeAllListeners();
+        client.end().catch(() => {});
+        // Pages keep listening through a database restart: listen again once it answers.
+        if (!closed && listeners.size > 0)
+          setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      client.on("notification", (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        try {
+          deliver(JSON.parse(message.payload) as Change);
+        } catch {
+          // Not ours: a payload we did not write is ignored.
+        }
+      });
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      return client;
+    })().catch((error) => {
+      connection = undefined;
+      throw error;
+    });
+    return connection;
+  };
+
+  return {
+    async publish(changes) {
+      const client = await connect();
+      const at = Date.now();
+      for (const change of changes)
+        await client.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ ...change, at })]);
+    },
+    subscribe(userId, listener) {
+      void connect().catch((error) => console.error("[live] cannot listen", error));
+      return subscribe(userId, listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      const client = await connection?.catch(() => undefined);
+      connection = undefined;
+      client?.removeAllListeners();
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+let bus: Promise<LiveBus> | undefined;
+
+/** The process's bus, on the app's own database. */
+export function liveBus(): Promise<LiveBus> {
+  bus ??= getDatabase().then((handle) => createLiveBus({ url: handle.url }));
+  return bus;
+}
+
+/**
+ * Tells these users' open pages that something changed. It never fails the change itself: a page that missed the
+ * signal catches up at its next load or reconnect.
+ */
+export async function publishChanges(changes: readonly Omit<Change, "at">[]): Promise<void> {
+  if (changes.length === 0) return;
+  try {
+    await (await liveBus()).publish(changes);
+  } catch (error) {
+    console.error("[live] could not publish", error);
+  }
+}
+
+export async function closeLiveBus(): Promise<void> {
+  const current = await bus?.catch(() => undefined);
+  bus = undefined;
+  await current?.close();
+}
