@@ -1,4 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import {
   Link,
   Links,
@@ -11,10 +17,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { getUnreadMessageCount } from "~/api/conversations/conversations.server";
+import { getAllUnreadNotification } from "~/api/conversations/notifications.server";
+import { logout } from "~/api/user/auth.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
+import { LiveUpdates } from "./components/live-updates";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { getEnv, publicEnv, publicOrigin } from "./env.server";
@@ -23,7 +33,7 @@ import { entryCookieHeader } from "./services/entry-url.server";
 import { hasSessionCookie } from "./services/session.server";
 import { readToast } from "./services/toast.server";
 import stylesheet from "./styles/tailwind.css";
-import { shellUser } from "./utils/menu";
+import { shellUser, type UnreadFlags } from "./utils/menu";
 import { pageMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { shellFlags } from "./utils/shell";
@@ -43,6 +53,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
   ]);
   const headers = new Headers(flash.headers);
+  let unread: UnreadFlags = { notifications: false, messages: false };
+  if (profile?.ok) {
+    const [notices, chats] = await Promise.all([
+      client.call(getAllUnreadNotification),
+      client.call(getUnreadMessageCount, { query: { userId: profile.result.userId } }),
+    ]);
+    // Spec §4: when the unread-notification call fails, the session is no good: log out and go to the login page
+    // (once: logged out, the call is not made again).
+    if (!notices.ok) {
+      await client.call(logout);
+      throw redirect("/auth/login", { headers: client.headers });
+    }
+    // Spec §8: a failed unread-message count clears the flag, silently.
+    unread = {
+      notifications: notices.result.notificationCount > 0,
+      messages: chats.ok && chats.result.totalUnread > 0,
+    };
+  }
   // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
   const origin = publicOrigin(request);
   // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.
@@ -54,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: profile?.ok ? shellUser(profile.result) : null,
+      unread,
       toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
       blogUrl: env.BLOG_URL,
       publicOrigin: origin,
@@ -96,7 +125,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {flags.hideHeader || !rootData ? null : (
-          <SiteHeader user={user} blogUrl={rootData.blogUrl} variant={flags.headerStyle} />
+          <SiteHeader
+            user={user}
+            unread={rootData.unread}
+            blogUrl={rootData.blogUrl}
+            variant={flags.headerStyle}
+          />
         )}
         <Toaster />
         <KeyFilter />
@@ -128,7 +162,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <p>Version 2.1.10</p>
           </div>
         </footer>
-        {flags.hideBottomMenu || !rootData ? null : <BottomMenu loggedIn={Boolean(user)} />}
+        {flags.hideBottomMenu || !rootData ? null : (
+          <BottomMenu loggedIn={Boolean(user)} unread={rootData.unread} />
+        )}
+        {user ? <LiveUpdates /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

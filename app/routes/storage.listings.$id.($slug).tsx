@@ -114,6 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result: submission.reply({ resetForm: true }),
     toast: makeToast("success", answer.message),
     sent: true,
+    conversationId: answer.result.conversationId,
   });
 }
 
@@ -248,6 +249,12 @@ export default function ListingPage() {
           <HostCard host={space.host} />
           {space.isOwner ? null : (
             <QuestionForm
+              spaceId={space._id}
+              conversationId={
+                actionData && "sent" in actionData
+                  ? (actionData as { conversationId: string | null }).conversationId
+                  : null
+              }
               loggedIn={loaded.loggedIn}
               lastResult={actionData?.result}
               sentId={actionData && "sent" in actionData ? actionData.toast.id : null}

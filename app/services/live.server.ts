@@ -18,18 +18,36 @@ export type LiveBus = {
   publish(changes: readonly Omit<Change, "at">[]): Promise<void>;
   /** Hears one user's changes until the returned function is called. */
   subscribe(userId: string, listener: Listener): () => void;
+  /**
+   * Whether this user may have missed a change since `at` (a stream's Last-Event-ID): a change heard since then, or
+   * a moment from before this bus started listening, when nothing is known.
+   */
+  changedSince(userId: string, at: number): boolean;
   close(): Promise<void>;
 };
 
 const CHANNEL = "space_solution_live";
 const RECONNECT_MS = 1_000;
+/** How long the bus remembers each user's last change, for streams that reconnect with a Last-Event-ID. */
+const RECALL_MS = 10 * 60_000;
 
 /** A bus on a PostgreSQL server (`url`), or in process without one. */
 export function createLiveBus(options: { url?: string } = {}): LiveBus {
   const listeners = new Map<string, Set<Listener>>();
+  const startedAt = Date.now();
+  const latest = new Map<string, number>();
+  let sweptAt = startedAt;
   const deliver = (change: Change) => {
+    latest.set(change.userId, change.at);
+    // What is older than the recall window is forgotten (a reconnect from before it just catches up).
+    if (change.at - sweptAt > RECALL_MS) {
+      for (const [userId, at] of latest) if (at < change.at - RECALL_MS) latest.delete(userId);
+      sweptAt = change.at;
+    }
     for (const listener of listeners.get(change.userId) ?? []) listener(change);
   };
+  const changedSince = (userId: string, at: number) =>
+    !Number.isFinite(at) || at < Math.max(startedAt, sweptAt - RECALL_MS) || (latest.get(userId) ?? 0) > at;
   const subscribe = (userId: string, listener: Listener) => {
     const set = listeners.get(userId) ?? new Set<Listener>();
     listeners.set(userId, set);
@@ -47,6 +65,7 @@ export function createLiveBus(options: { url?: string } = {}): LiveBus {
         for (const change of changes) deliver({ ...change, at });
       },
       subscribe,
+      changedSince,
       async close() {
         listeners.clear();
       },
@@ -99,6 +118,7 @@ export function createLiveBus(options: { url?: string } = {}): LiveBus {
       void connect().catch((error) => console.error("[live] cannot listen", error));
       return subscribe(userId, listener);
     },
+    changedSince,
     async close() {
       closed = true;
       listeners.clear();

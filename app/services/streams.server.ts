@@ -8,24 +8,70 @@ import { eventStream } from "remix-utils/sse/server";
  * `closeEventStreams`): a stream never finishes by itself, and waiting for it would hold the server until its
  * deadline, while ordinary requests in flight still finish.
  */
-type Init = Parameters<typeof eventStream>[1];
-export type SendEvent = Parameters<Init>[0];
+type LibraryInit = Parameters<typeof eventStream>[1];
+type LibrarySend = Parameters<LibraryInit>[0];
+/** One event: its name, its data (one line), and its id, which a reconnecting browser sends back as Last-Event-ID. */
+export type StreamEvent = { event?: string; data: string; id?: string };
+export type SendEvent = (event: StreamEvent) => void;
+type Init = (send: SendEvent, abort: () => void) => () => void;
+
+/**
+ * remix-utils writes `event:` and `data:` lines only; an id is one more line of the same event, written after the
+ * event's name. Ids are our own digits, never a visitor's text, so nothing can break out of the line.
+ */
+function withIds(send: LibrarySend): SendEvent {
+  return ({ event = "message", data, id }) => {
+    if (id !== undefined && !/^\d+$/.test(id)) throw new Error("an event id is digits only");
+    send({ event: id === undefined ? event : `${event}\nid: ${id}`, data });
+  };
+}
 
 const open = new Set<AbortController>();
+/** The open streams of each holder (a session), oldest first, for the cap per holder. */
+const byHolder = new Map<string, AbortController[]>();
 let closing = false;
+
+export type StreamOptions = {
+  /** Who holds the stream (a session): at most `max` streams stay open per holder, the oldest closing first. */
+  holder?: string;
+  max?: number;
+};
 
 /**
  * Answers a loader with an event stream. `init` subscribes to what the stream reports (calling `send` for each
  * change) and returns how to unsubscribe; that runs when the browser leaves or the server shuts down.
  */
-export function openEventStream(request: Request, init: Init): Response {
+export function openEventStream(request: Request, init: Init, options: StreamOptions = {}): Response {
   const shutdown = new AbortController();
   // A stream asked for while the server is shutting down ends at once: the browser reconnects to another instance.
   if (closing) shutdown.abort();
   else open.add(shutdown);
+  const { holder, max = Number.POSITIVE_INFINITY } = options;
+  if (holder !== undefined && !closing) {
+    const held = byHolder.get(holder) ?? [];
+    held.push(shutdown);
+    byHolder.set(holder, held);
+    // A session that opens one tab too many loses its oldest stream, not the new one the person is looking at.
+    while (held.length > max) held.shift()?.abort();
+  }
   const signal = AbortSignal.any([request.signal, shutdown.signal]);
-  signal.addEventListener("abort", () => open.delete(shutdown), { once: true });
-  return eventStream(signal, init);
+  signal.addEventListener(
+    "abort",
+    () => {
+      open.delete(shutdown);
+      if (holder === undefined) return;
+      const held = (byHolder.get(holder) ?? []).filter((stream) => stream !== shutdown);
+      if (held.length) byHolder.set(holder, held);
+      else byHolder.delete(holder);
+    },
+    { once: true },
+  );
+  return eventStream(signal, (send, abort) => init(withIds(send), abort));
+}
+
+/** How many streams are open now (the bench reads it). */
+export function openStreamCount(): number {
+  return open.size;
 }
 
 /** Ends every open stream now, and every stream asked for from now on (server shutdown). */

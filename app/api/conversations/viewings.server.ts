@@ -315,6 +315,7 @@ export const bookViewing = defineEndpoint({
     "Answers the times on the table (the side that did not offer them, usually the host): confirm one (`slot`: its " +
     "start) and the gate pass is issued, or propose others (`slots`, up to 3 in the next 14 days).",
   tags: ["viewings"],
+  message: "The viewing has been updated.",
   body: z.strictObject({ viewingId, slot: z.string().optional(), slots: slotsField }),
   async handler({ db, user, body }): Promise<ViewingView> {
     const { row, side } = await viewingOf(db, body.viewingId, user.id);
@@ -371,6 +372,7 @@ export const editbookView = defineEndpoint({
     "Either side changes a viewing: `action` reschedule (new `slots`, up to 3 in the next 14 days, for the other " +
     "side to answer; a confirmed viewing's pass is withdrawn) or cancel.",
   tags: ["viewings"],
+  message: "The viewing has been updated.",
   query: z.strictObject({ viewingId }),
   body: z.strictObject({
     action: z.enum(["reschedule", "cancel"], { error: "Please choose to reschedule or cancel." }),

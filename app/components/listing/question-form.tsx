@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** What the action answers: conform's submission reply (errors and typed values), read without conform's client. */
@@ -11,15 +11,21 @@ type Field = "message" | "name" | "email" | "phoneNumber";
 
 /**
  * "Ask a question" on a listing: a POST form to the listing page's action (intent "ask"), which sends it with
- * POST /enquiry/aboutSpace; the host gets it by e-mail. Visitors give their name and e-mail; a logged-in user's
+ * POST /enquiry/aboutSpace; the host gets it by e-mail, and a logged-in renter's question opens their conversation with
+ * the host. Visitors give their name and e-mail; a logged-in user's
  * come from their account. Errors come back from the server next to their fields. Plain inputs, not conform's
  * client: the listing page must stay light (≤ 100 KB of JavaScript, ADR 0019).
  */
 export function QuestionForm({
+  spaceId,
+  conversationId,
   loggedIn,
   lastResult,
   sentId,
 }: {
+  spaceId: string;
+  /** The conversation the question went to (a logged-in renter's), once sent. */
+  conversationId?: string | null;
   loggedIn: boolean;
   lastResult?: QuestionReply;
   /** Changes after each question sent, so the form starts empty again. */
@@ -97,6 +103,23 @@ export function QuestionForm({
           {sending ? "Sending…" : "Send question"}
         </button>
       </Form>
+      {conversationId ? (
+        <p className="mt-3 text-sm text-slate-700">
+          The host answers in your messages.{" "}
+          <Link to={`/messages/${conversationId}`} className="font-semibold text-brand-700 underline">
+            Open the conversation
+          </Link>
+        </p>
+      ) : null}
+      <p className="mt-3 border-t border-slate-200 pt-3 text-sm text-slate-700">
+        Want to see it first?{" "}
+        <Link
+          to={`/reserve-space/ask-for-visit?spaceId=${spaceId}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Ask for a visit
+        </Link>
+      </p>
     </section>
   );
 }

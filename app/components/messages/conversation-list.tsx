@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import type { ChatSummary } from "~/api/conversations/conversations.server";
+import { PATHS } from "~/utils/menu";
+
+const when = new Intl.DateTimeFormat("en-PH", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Manila",
+});
+
+/** The inbox: one row per conversation, the other person, the space, the last line and the unread count. */
+export function ConversationList({ conversations }: { conversations: ChatSummary[] }) {
+  if (conversations.length === 0)
+    return (
+      <div className="mt-4 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="conversations-empty">
+        <p>No messages yet — ask a host about a space from its page.</p>
+        <p className="mt-3">
+          <Link
+            to={PATHS.search}
+            className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Find a space
+          </Link>
+        </p>
+      </div>
+    );
+  return (
+    <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+      {conversations.map((conversation) => (
+        <li key={conversation.conversationId}>
+          <Link
+            to={`/messages/${conversation.conversationId}`}
+            className="flex items-start gap-3 p-4 hover:bg-slate-50"
+            data-testid="conversation-row"
+          >
+            <img
+              src={conversation.other.profilePic}
+              alt=""
+              width={44}
+              height={44}
+              className="h-11 w-11 shrink-0 rounded-full bg-slate-200 object-cover"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="truncate font-semibold text-slate-900">{conversation.other.name}</span>
+                {conversation.lastMessage ? (
+                  <time
+                    dateTime={conversation.lastMessage.createdAt}
+                    className="shrink-0 text-xs text-slate-600"
+                  >
+                    {when.format(new Date(conversation.lastMessage.createdAt))}
+                  </time>
+                ) : null}
+              </span>
+              <span className="block truncate text-sm text-slate-600">
+                {conversation.spaceTitle} · {conversation.role === "host" ? "you host" : "you rent"}
+              </span>
+              <span className="mt-0.5 flex items-center justify-between gap-2">
+                <span
+                  className={`truncate text-sm ${conversation.unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+                >
+                  {conversation.lastMessage?.mine ? "You: " : ""}
+                  {conversation.lastMessage?.text}
+                </span>
+                {conversation.unread ? (
+                  <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+                    {conversation.unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The messages pages' tabs (spec §2 check-list `tab`): my viewings, notifications, messages. */
+export function MessagesTabs({ current }: { current: "my" | "notifications" | "messages" }) {
+  const tabs = [
+    { id: "my", label: "My viewings" },
+    { id: "notifications", label: "Notifications" },
+    { id: "messages", label: "Messages" },
+  ] as const;
+  return (
+    <nav aria-label="Messages and notifications" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={tab.id === "messages" ? PATHS.messages : `/messages/check-list?tab=${tab.id}`}
+              aria-current={tab.id === current ? "page" : undefined}
+              className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

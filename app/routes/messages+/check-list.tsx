@@ -1,0 +1,201 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { userChatList } from "~/api/conversations/conversations.server";
+import {
+  deleteNotification,
+  getMyAllNotification,
+  readAllNotification,
+  readNotification,
+} from "~/api/conversations/notifications.server";
+import { myViewings } from "~/api/conversations/viewings.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ConversationList, MessagesTabs } from "~/components/messages/conversation-list";
+import { ViewingCard } from "~/components/messages/viewing-card";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { PATHS } from "~/utils/menu";
+import { pageMeta } from "~/utils/meta";
+import { makeToast } from "~/utils/toast";
+
+/**
+ * The check-list (spec §2 messages check-list, `tab` = my, notifications, messages): my viewings as renter and host,
+ * the notifications behind the bell (open one, mark all read, delete), and the conversations. Every action is a
+ * plain form, so it all works without JavaScript.
+ */
+type Tab = "my" | "notifications" | "messages";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Notifications and viewings", "Your notifications and viewings.");
+
+function tabOf(request: Request): Tab {
+  const tab = new URL(request.url).searchParams.get("tab");
+  return tab === "my" || tab === "messages" ? tab : "notifications";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const tab = tabOf(request);
+  if (tab === "my") {
+    const answer = await client.call(myViewings);
+    if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+    return data({ tab, viewings: answer.result, notifications: null, conversations: null });
+  }
+  if (tab === "messages") {
+    const answer = await client.call(userChatList, { query: { userId: profile.userId } });
+    if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+    return data({ tab, viewings: null, notifications: null, conversations: answer.result });
+  }
+  const answer = await client.call(getMyAllNotification);
+  if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+  return data({ tab, viewings: null, notifications: answer.result, conversations: null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const form = await request.formData();
+  const notificationId = String(form.get("notificationId") ?? "");
+  const back = PATHS.notifications;
+  switch (form.get("intent")) {
+    case "open": {
+      const answer = await client.call(readNotification, { query: { notificationId } });
+      if (!answer.ok) return redirectWithToast(back, answer.toast);
+      return redirect(answer.result.link);
+    }
+    case "delete": {
+      const answer = await client.call(deleteNotification, { query: { notificationId } });
+      return redirectWithToast(back, answer.ok ? makeToast("success", answer.message) : answer.toast);
+    }
+    case "read-all": {
+      const answer = await client.call(readAllNotification, { query: { userId: profile.userId } });
+      return answer.ok ? redirect(back) : redirectWithToast(back, answer.toast);
+    }
+    default:
+      return redirect(back);
+  }
+}
+
+const when = new Intl.DateTimeFormat("en-PH", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Manila",
+});
+
+export default function CheckList() {
+  const { tab, viewings, notifications, conversations } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {tab === "my" ? "My viewings" : tab === "messages" ? "Messages" : "Notifications"}
+      </h1>
+      <MessagesTabs current={tab} />
+      {conversations ? <ConversationList conversations={conversations} /> : null}
+      {viewings ? (
+        viewings.length === 0 ? (
+          <div className="mt-4 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="viewings-empty">
+            <p>No viewings yet — ask for a visit from a listing before you book.</p>
+            <p className="mt-3">
+              <Link
+                to={PATHS.search}
+                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Find a space
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <ul className="mt-4 space-y-3">
+            {viewings.map((viewing) => (
+              <ViewingCard key={viewing.viewingId} viewing={viewing} />
+            ))}
+          </ul>
+        )
+      ) : null}
+      {notifications ? (
+        <>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-700">
+              {notifications.notificationCount
+                ? `${notifications.notificationCount} unread`
+                : "You are all caught up."}
+            </p>
+            {notifications.notificationCount ? (
+              <Form method="post">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="read-all"
+                  className="text-sm font-semibold text-brand-700 underline"
+                >
+                  Mark all as read
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          {notifications.notifications.length === 0 ? (
+            <div
+              className="mt-3 rounded-md bg-slate-100 p-4 text-slate-700"
+              data-testid="notifications-empty"
+            >
+              No notifications yet — messages, viewings and booking news will show here.
+            </div>
+          ) : (
+            <ul
+              className="mt-3 divide-y divide-slate-200 rounded-xl bg-white shadow-sm"
+              aria-label="Notifications"
+            >
+              {notifications.notifications.map((notification) => (
+                <li
+                  key={notification.notificationId}
+                  className={`flex items-start gap-3 p-4 ${notification.read ? "" : "bg-brand-50"}`}
+                  data-testid="notification"
+                >
+                  <Form method="post" className="min-w-0 flex-1">
+                    <input type="hidden" name="notificationId" value={notification.notificationId} />
+                    <button type="submit" name="intent" value="open" className="block w-full text-left">
+                      <span
+                        className={`block text-slate-900 ${notification.read ? "font-medium" : "font-bold"}`}
+                      >
+                        {notification.read ? null : <span className="sr-only">Unread: </span>}
+                        {notification.title}
+                      </span>
+                      <span className="mt-0.5 block truncate text-sm text-slate-700">
+                        {notification.body}
+                      </span>
+                      <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-600">
+                        {when.format(new Date(notification.createdAt))}
+                      </time>
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="notificationId" value={notification.notificationId} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="text-sm font-semibold text-red-700 underline"
+                      aria-label={`Delete: ${notification.title}`}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireProfile } from "~/services/auth.server";
+import { liveBus } from "~/services/live.server";
+import { hashSessionId, readSessionId } from "~/services/session.server";
+import { openEventStream } from "~/services/streams.server";
+
+/**
+ * The logged-in user's live updates (ADR 0026): an event stream that says "changed" (with what: messages,
+ * notifications, viewings) whenever something of theirs changes, on any app instance; the page then revalidates its
+ * loaders. A heartbeat keeps proxies from closing a quiet stream; a browser reconnecting with Last-Event-ID is told
+ * at once when it missed something; a session keeps at most a few streams open (its newest tabs).
+ */
+const HEARTBEAT_MS = 25_000;
+const STREAMS_PER_SESSION = 5;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile } = await requireProfile(request);
+  const sessionId = await readSessionId(request.headers.get("Cookie"));
+  const bus = await liveBus();
+  const lastEventId = Number(request.headers.get("Last-Event-ID") ?? Number.NaN);
+  const missed = request.headers.has("Last-Event-ID") && bus.changedSince(profile.userId, lastEventId);
+  return openEventStream(
+    request,
+    (send) => {
+      const stop = bus.subscribe(profile.userId, (change) =>
+        send({ event: "changed", data: `${change.topic}:${change.at}`, id: String(change.at) }),
+      );
+      if (missed) send({ event: "changed", data: `missed:${Date.now()}`, id: String(Date.now()) });
+      const heartbeat = setInterval(() => send({ event: "ping", data: "" }), HEARTBEAT_MS);
+      return () => {
+        clearInterval(heartbeat);
+        stop();
+      };
+    },
+    { holder: sessionId ? hashSessionId(sessionId) : profile.userId, max: STREAMS_PER_SESSION },
+  );
+}
