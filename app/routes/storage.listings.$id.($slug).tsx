@@ -252,7 +252,7 @@ export default function ListingPage() {
               spaceId={space._id}
               conversationId={
                 actionData && "sent" in actionData
-                  ? (actionData as { conversationId: string | null }).conversationId
+                  ? (actionData as unknown as { conversationId: string | null }).conversationId
                   : null
               }
               loggedIn={loaded.loggedIn}
