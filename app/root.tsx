@@ -57,7 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (profile?.ok) {
     const [notices, chats] = await Promise.all([
       client.call(getAllUnreadNotification),
-      client.call(getUnreadMessageCount, { query: { userId: profile.result.userId } }),
+      client.call(getUnreadMessageCount, {
+        query: {
+          userId: profile.result.userId,
+          openConversationId: openConversationOf(new URL(request.url)),
+        },
+      }),
     ]);
     // Spec §4: when the unread-notification call fails, the session is no good: log out and go to the login page
     // (once: logged out, the call is not made again).
@@ -91,6 +96,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The conversation on screen (/messages/<id>): its page reads it as it loads, alongside this loader, so the shell's
+ * dot leaves it out rather than show it unread on the very page that reads it.
+ */
+function openConversationOf(url: URL): string | undefined {
+  return /^\/messages\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
 }
 
 /** The footer's links: the landing pages, the help centre and the policies. */

@@ -78,6 +78,13 @@ describe("a question from a listing page becomes a conversation", () => {
     });
     expect((await unread(host)).body.result).toEqual({ totalUnread: 1 });
     expect((await unread(renter)).body.result).toEqual({ totalUnread: 0 });
+    // The conversation on the host's screen is left out (its page reads it as it loads).
+    const onScreen = await call<{ totalUnread: number }>(
+      "GET",
+      `/user/getUnreadMessageCount?userId=${host.user.id}&openConversationId=${conversationId}`,
+      { cookie: host.cookie },
+    );
+    expect(onScreen.body.result).toEqual({ totalUnread: 0 });
     // In the app, always; by e-mail as the host's settings say (on by default).
     expect((await unreadNotifications(host)).body.result).toEqual({ notificationCount: 1 });
     const [notice] = (await myNotifications(host)).body.result.notifications;

@@ -107,6 +107,17 @@ export async function visit(page: Page, path: string) {
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
 
+/** A fresh host with one active listing (its id and title), logged in as newAccount does. */
+export async function newHost(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "host");
+  const cookie = sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname);
+  const context = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: [cookie], origins: [] },
+  });
+  return { user, listing: user.listing as { id: string; title: string }, context, cookie };
+}
+
 /**
  * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
  * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add

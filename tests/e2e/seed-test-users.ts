@@ -9,19 +9,20 @@
  */
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { users } from "~/db/schema";
+import { cities, spaces, users } from "~/db/schema";
 import { makeReferralCode } from "~/domain/referral-code";
 import { hashPassword } from "~/services/password.server";
 import { createSession } from "~/services/session.server";
-import { TEST_USER_COUNT, type TestUser, testUsersFile } from "./test-users";
+import { TEST_HOST_COUNT, TEST_USER_COUNT, type TestUser, testUsersFile } from "./test-users";
 
 const run = randomBytes(3).toString("hex");
 const password = `e2e-pass-${run}`;
 const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
-const accounts = Array.from({ length: TEST_USER_COUNT }, (_, n) => {
+const accounts = Array.from({ length: TEST_USER_COUNT + TEST_HOST_COUNT }, (_, n) => {
   const id = `${run}${n.toString(36)}`;
   // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
   let rest = n;
@@ -64,6 +65,39 @@ const testUsers: TestUser[] = await db.transaction(async (tx) => {
   }
   return made;
 });
+// The last TEST_HOST_COUNT accounts are hosts, each with an active listing in Angeles, a city no other spec searches
+// (its street address is shown only on a confirmed viewing's gate pass and an approved booking).
+const [angeles] = await db.select().from(cities).where(eq(cities.slug, "angeles"));
+const hosts = testUsers.slice(TEST_USER_COUNT);
+const listings = await db
+  .insert(spaces)
+  .values(
+    hosts.map((host, n) => ({
+      hostId: host.id,
+      status: "active" as const,
+      storageType: "storage" as const,
+      kind: "spareRoom" as const,
+      spaceTitle: `Test storage room ${run}-${n}`,
+      addressLine1: `${100 + n} Fil-Am Friendship Highway`,
+      addressLine2: "Unit B",
+      cityId: angeles?.id ?? null,
+      barangay: "Anunas",
+      province: angeles?.province ?? "Pampanga",
+      latitude: 15.1636,
+      longitude: 120.5561,
+      entireSpace: true,
+      unitsAvailable: 1,
+      rentalDurations: ["1_month", "3_months"],
+      monthlyPrice: 250_000,
+      depositRequired: false,
+      publishedAt: new Date(),
+    })),
+  )
+  .returning({ id: spaces.id, hostId: spaces.hostId, spaceTitle: spaces.spaceTitle });
+for (const host of hosts) {
+  const listing = listings.find((row) => row.hostId === host.id);
+  if (listing) host.listing = { id: listing.id, title: listing.spaceTitle ?? "" };
+}
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
 await closeDatabase({ forGood: true });
 console.info(`[e2e] ${testUsers.length} test users ready`);

@@ -6,6 +6,8 @@ import path from "node:path";
  * its own (a folder made atomically per account), so parallel workers never share an account.
  */
 export const TEST_USER_COUNT = 800;
+/** Hosts: more accounts, each with one active storage listing of its own (conversations and viewings need one). */
+export const TEST_HOST_COUNT = 60;
 
 export type TestUser = {
   id: string;
@@ -20,6 +22,8 @@ export type TestUser = {
   password: string;
   /** The Set-Cookie header of the account's session. */
   setCookie: string;
+  /** A host's listing: its id and title. */
+  listing?: { id: string; title: string };
 };
 
 export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string {
@@ -27,21 +31,22 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-let next = 0;
+const next = { user: 0, host: 0 };
 
-/** An account no other test has had, from the server's data folder. */
-export function claimTestUser(dataDir: string): TestUser {
+/** An account no other test has had, from the server's data folder: a renter, or a host with a listing. */
+export function claimTestUser(dataDir: string, kind: "user" | "host" = "user"): TestUser {
   pool ??= JSON.parse(readFileSync(testUsersFile(dataDir), "utf8")) as TestUser[];
-  mkdirSync(path.join(dataDir, "claimed"), { recursive: true });
-  for (; next < pool.length; next++) {
+  const candidates = pool.filter((user) => (kind === "host") === Boolean(user.listing));
+  mkdirSync(path.join(dataDir, `claimed-${kind}`), { recursive: true });
+  for (; next[kind] < candidates.length; next[kind]++) {
     try {
-      mkdirSync(path.join(dataDir, "claimed", String(next)));
-      return pool[next++] as TestUser;
+      mkdirSync(path.join(dataDir, `claimed-${kind}`, String(next[kind])));
+      return candidates[next[kind]++] as TestUser;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  throw new Error(`all ${pool.length} e2e test users are taken: raise TEST_USER_COUNT`);
+  throw new Error(`all e2e test ${kind}s are taken: raise TEST_USER_COUNT or TEST_HOST_COUNT`);
 }
 
 /** The session cookie of a Set-Cookie header, as Playwright stores cookies. */

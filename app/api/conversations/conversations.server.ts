@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import { bookings, conversations, messages, spaces, users } from "~/db/schema";
 import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED, maskContactDetails } from "~/domain/conversation";
@@ -278,9 +278,11 @@ export const getUnreadMessageCount = defineEndpoint({
   method: "GET",
   path: "/user/getUnreadMessageCount",
   auth: "required",
-  summary: "How many messages the caller (userId) has not read, in all their conversations: `totalUnread`.",
+  summary:
+    "How many messages the caller (userId) has not read, in all their conversations: `totalUnread`. " +
+    "`openConversationId` leaves out the conversation on the caller's screen, which is being read as it loads.",
   tags: ["chat"],
-  query: userIdQuery,
+  query: userIdQuery.extend({ openConversationId: conversationId.optional() }),
   async handler({ db, user, query }) {
     assertCaller(query.userId, user.id);
     const [row] = await db
@@ -288,7 +290,11 @@ export const getUnreadMessageCount = defineEndpoint({
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .where(
-        and(or(eq(conversations.renterId, user.id), eq(conversations.hostId, user.id)), unreadFor(user.id)),
+        and(
+          or(eq(conversations.renterId, user.id), eq(conversations.hostId, user.id)),
+          query.openConversationId ? ne(conversations.id, query.openConversationId) : undefined,
+          unreadFor(user.id),
+        ),
       );
     return { totalUnread: Number(row?.n ?? 0) };
   },

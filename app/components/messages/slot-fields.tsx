@@ -35,7 +35,6 @@ export function SlotFields({
               name="slots"
               min={min}
               max={max}
-              step={900}
               required={index === 0}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${idPrefix}-error` : undefined}

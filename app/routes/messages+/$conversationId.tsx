@@ -219,7 +219,7 @@ export default function Conversation() {
         ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <a
-            href={`/messages/${chat.conversationId}#latest`}
+            href={`/messages/${chat.conversationId}`}
             className="text-sm font-semibold text-brand-700 underline"
           >
             Refresh
