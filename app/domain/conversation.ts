@@ -20,7 +20,7 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const LINK =
   /\b(?:https?:\/\/|www\.)\S+|\b[\p{L}\p{N}-]+\.(?:com|ph|net|org|io|me|co|link|ly|app|page)(?:\/\S*)?\b/giu;
 /** Seven or more digits, with the spaces, dots, dashes and brackets people put between them (+63 917 123 4567). */
-const PHONE = /\+?\d(?:[\s.\-()]*\d){6,}/g;
+const PHONE = /\+?\(?\d(?:[\s.\-()]*\d){6,}/g;
 
 /**
  * Masks phone numbers, e-mail addresses and links in a message, unless the two people have an approved booking
@@ -130,7 +130,7 @@ const timeFormat = new Intl.DateTimeFormat("en-PH", {
   timeZone: "Asia/Manila",
 });
 
-/** A slot for people, in Manila time: "Tue, 1 Dec, 10:00 AM – 11:00 AM". */
+/** A slot for people, in Manila time: "Tue, Dec 1, 10:00 AM – 11:00 AM". */
 export function formatSlot(slot: Slot): string {
   return `${slotFormat.format(new Date(slot.start))} – ${timeFormat.format(new Date(slot.end))}`;
 }

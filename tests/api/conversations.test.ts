@@ -10,6 +10,7 @@ import { conversations, enquiries, messages, notifications, users, viewings } fr
 import { MASKED, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/domain/conversation";
 import { createLiveBus, liveBus } from "~/services/live.server";
 import { listSunkMail } from "~/services/mail.server";
+import { listSunkSms } from "~/services/sms.server";
 import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
 import { type Answer, call, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
@@ -276,6 +277,27 @@ describe("notifications", () => {
     expect(
       await db.select().from(notifications).where(eq(notifications.userId, stranger.user.id)),
     ).toHaveLength(0);
+  });
+
+  it("texts the user as their smsNotifications setting says", async () => {
+    const { host, renter, space } = await aHostAndARenter();
+    const { db } = await getDatabase();
+    // Numbers of this run only: the SMS sink is a folder that outlives test runs.
+    const [hostPhone, renterPhone] = [1, 2].map(() => `0917${String(Math.random()).slice(2, 9)}`);
+    await db.update(users).set({ phoneNumber: hostPhone }).where(eq(users.id, host.user.id));
+    await db
+      .update(users)
+      .set({ phoneNumber: renterPhone, smsNotifications: false })
+      .where(eq(users.id, renter.user.id));
+    const sent = await send(renter, { spaceId: space.id, message: "Hello" });
+    await send(host, { conversationId: sent.body.result.conversationId, message: "Hi!" });
+    await expect
+      .poll(async () => (await listSunkSms()).filter((sms) => sms.to === hostPhone).map((sms) => sms.text), {
+        timeout: 15_000,
+      })
+      .toEqual([expect.stringMatching(/^Space Solution: Ria sent you a message about /)]);
+    expect((await listSunkSms()).some((sms) => sms.to === renterPhone)).toBe(false);
+    expect((await unreadNotifications(renter)).body.result.notificationCount).toBe(1);
   });
 
   it("every booking change is a line in the conversation and a notification to both", async () => {
