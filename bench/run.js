@@ -15,6 +15,9 @@
  * explain:  only the PostgreSQL part of search, to regenerate docs/search-performance.md.
  * race:     100 renters send POST /reserve/BookSpace for the last free space at once, on PGlite and PostgreSQL
  *           (bench/booking-race.ts): exactly one booking, with the requests' p50/p99.
+ * streams:  500 live-update event streams held by one process (memory per client), and the delay from a sent
+ *           message to its "changed" signal at the other side's stream (p50/p99), on PGlite and PostgreSQL
+ *           (bench/live-streams.ts).
  *
  * Prints the figures with their targets and writes bench/results/latest.json (sections not run keep their last
  * figures).
@@ -38,8 +41,11 @@ const EXPLAIN_FILE = path.join(ROOT, "docs", "search-performance.md");
 /** BUILD_DIR builds (and serves) somewhere else than build/, as remix.config.js does. */
 const BUILD_DIR = process.env.BUILD_DIR?.trim() || "build";
 
-const SECTIONS = ["routes", "password", "image", "search", "page", "explain", "race"];
-const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race"];
+const SECTIONS = ["routes", "password", "image", "search", "page", "explain", "race", "streams"];
+const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race", "streams"];
+/** Event-stream clients held at once, and messages whose signal is timed (under the host's hourly sending limit). */
+const STREAM_CLIENTS = 500;
+const STREAM_MESSAGES = 100;
 /** Renters racing for the last free space. */
 const RACE_RENTERS = 100;
 
@@ -103,6 +109,7 @@ async function main() {
     Object.assign(report, await benchmarkSearch(options));
   }
   if (sections.has("race")) report.bookingRace = await benchmarkBookingRace();
+  if (sections.has("streams")) report.liveStreams = await benchmarkLiveStreams();
   writeReport(report);
   printReport(report, sections);
 }
@@ -552,6 +559,39 @@ async function benchmarkBookingRace() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Live updates
+
+/** Event streams held and the send → "changed" delay, on fresh PGlite and PostgreSQL (bench/live-streams.ts). */
+async function benchmarkLiveStreams() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-streams-"));
+  const postgres = await createPostgresDatabase();
+  const streams = { date: new Date().toISOString(), clients: STREAM_CLIENTS, messages: STREAM_MESSAGES, databases: {} };
+  try {
+    const runs = [
+      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
+      ...(postgres ? [["PostgreSQL", { kind: "postgres", url: postgres.url }]] : []),
+    ];
+    for (const [label, database] of runs) {
+      console.log(`Live updates: ${STREAM_CLIENTS} event streams on ${label} ...`);
+      const resultFile = path.join(dataDir, `streams-${database.kind}.json`);
+      await runWorker(
+        [
+          "bench/live-streams.ts",
+          JSON.stringify({ database, clients: STREAM_CLIENTS, messages: STREAM_MESSAGES, resultFile }),
+        ],
+        { gc: true, env: { NODE_ENV: "production", DATABASE_URL: "" } },
+      );
+      streams.databases[database.kind] = { ...JSON.parse(readFileSync(resultFile, "utf8")), database: label };
+    }
+    if (!postgres) streams.postgresSkipped = postgresSkipReason;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+  return streams;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Search
 
 /**
@@ -880,6 +920,7 @@ function printReport(report, sections) {
   if (sections.has("image")) printImage(report.image);
   if (sections.has("search") && report.search) printSearch(report.search);
   if (sections.has("race") && report.bookingRace) printBookingRace(report.bookingRace);
+  if (sections.has("streams") && report.liveStreams) printLiveStreams(report.liveStreams);
   if (sections.has("explain") && !sections.has("search")) printExplain(report.explain);
   if (sections.has("page")) {
     if (report.searchPage) printSearchPage(report.searchPage);
@@ -903,6 +944,24 @@ function printImage(image) {
       ["peak JS heap above the baseline", `${image.medianPeakHeapDeltaMiB} MiB`],
       ["peak Buffers (external) above the baseline", `${image.medianPeakExternalDeltaMiB} MiB`],
     ],
+  );
+}
+
+function printLiveStreams(streams) {
+  console.log(
+    `\nLive updates: ${streams.clients} event streams in one process; ${streams.messages} messages, send → "changed"`,
+  );
+  if (streams.postgresSkipped) console.log(`  PostgreSQL skipped: ${streams.postgresSkipped}`);
+  printTable(
+    ["database", "streams", "heap KB/client", "RSS KB/client", "p50 ms", "p99 ms"],
+    Object.values(streams.databases).map((r) => [
+      r.database,
+      String(r.openStreams),
+      r.memoryPerClientKB.heap.toFixed(1),
+      r.memoryPerClientKB.rss.toFixed(1),
+      r.p50Ms.toFixed(1),
+      r.p99Ms.toFixed(1),
+    ]),
   );
 }
 
