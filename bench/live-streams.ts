@@ -145,7 +145,8 @@ try {
       }),
       { clientAddress: `10.0.${n % 250}.1` },
     );
-    if (response.status !== 200) throw new Error(`sendMessage answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`sendMessage answered ${response.status}: ${await response.text()}`);
     await heard;
     delays.push(performance.now() - started);
     waiters.delete(index);

@@ -565,7 +565,12 @@ async function benchmarkBookingRace() {
 async function benchmarkLiveStreams() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-streams-"));
   const postgres = await createPostgresDatabase();
-  const streams = { date: new Date().toISOString(), clients: STREAM_CLIENTS, messages: STREAM_MESSAGES, databases: {} };
+  const streams = {
+    date: new Date().toISOString(),
+    clients: STREAM_CLIENTS,
+    messages: STREAM_MESSAGES,
+    databases: {},
+  };
   try {
     const runs = [
       ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],

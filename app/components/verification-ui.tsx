@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { AddressInput } from "~/domain/address-rules";
 import { FirstLoginProgress } from "./first-login-progress";
 import { ErrorList, SelectField, TextField } from "./ui/field";
+import { provinceFollowsCity } from "./ui/province";
 
 /**
  * The pieces of the screens that confirm who a user is (phone, address, identity, company): the card they sit in,
@@ -98,13 +99,15 @@ export function AddressFields({
         autoComplete="address-line2"
         hint="Subdivision, village or landmark."
       />
-      <SelectField
-        field={fields.city}
-        label="City"
-        placeholder="Choose your city"
-        options={cities.map((city) => ({ value: city.slug, label: `${city.name}, ${city.province}` }))}
-        hint={chosen ? `${chosen.name} is in ${chosen.province}.` : undefined}
-      />
+      <div onChange={provinceFollowsCity(cities, fields.province.id)}>
+        <SelectField
+          field={fields.city}
+          label="City"
+          placeholder="Choose your city"
+          options={cities.map((city) => ({ value: city.slug, label: `${city.name}, ${city.province}` }))}
+          hint={chosen ? `${chosen.name} is in ${chosen.province}.` : undefined}
+        />
+      </div>
       <div>
         <label htmlFor={fields.barangay.id} className="block text-sm font-semibold text-slate-800">
           Barangay

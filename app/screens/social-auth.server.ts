@@ -263,7 +263,9 @@ function unavailableMessage(provider: SocialProvider): string {
  */
 export async function startSocialSignIn(provider: SocialProvider, request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const fields = request.method === "POST" ? await request.formData() : url.searchParams;
+  // A POST that is not a form (no body, JSON) has no fields to read: it starts like a plain link.
+  const fields =
+    request.method === "POST" ? await request.formData().catch(() => new FormData()) : url.searchParams;
   const redirectTo = safeRedirect(fields.get("redirectTo"), "");
   let strategy: OAuth2Strategy<SignInAnswer> | null;
   try {

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import type { FormEvent } from "react";
 import { ErrorList, SelectField, TextField } from "~/components/ui/field";
+import { provinceFollowsCity } from "~/components/ui/province";
 import type { CityChoice } from "~/components/verification-ui";
 import { inputClass } from "./choice-fields";
 
@@ -37,17 +37,6 @@ export function LocationFields({
     ariaDescribedBy: hintId,
   });
 
-  // A province the host has not changed (empty, or some city's province) follows the chosen city.
-  function fillProvince(event: FormEvent<HTMLDivElement>) {
-    const select = event.target;
-    if (!(select instanceof HTMLSelectElement)) return;
-    const city = cities.find((each) => each.slug === select.value);
-    const province = document.getElementById(fields.province.id);
-    if (!city || !(province instanceof HTMLInputElement)) return;
-    const typed = province.value.trim();
-    if (typed === "" || cities.some((each) => each.province === typed)) province.value = city.province;
-  }
-
   return (
     <div className="space-y-5">
       <TextField
@@ -62,7 +51,7 @@ export function LocationFields({
         autoComplete="address-line2"
         hint="Subdivision, village or landmark."
       />
-      <div onChange={fillProvince}>
+      <div onChange={provinceFollowsCity(cities, fields.province.id)}>
         <SelectField
           field={fields.city}
           label="City"

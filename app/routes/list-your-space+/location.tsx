@@ -8,6 +8,7 @@ import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
+import { fillProvinceFromCity } from "~/screens/cities.server";
 import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -54,15 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const city = formData.get("city");
-  const province = formData.get("province");
-  if (typeof city === "string" && city && !(typeof province === "string" && province.trim())) {
-    // Without JavaScript nothing filled the province in: the chosen city's it is.
-    const { client } = await requireProfile(request);
-    const list = await cityList(client);
-    const match = list.ok ? list.result.find((each) => each.slug === city) : undefined;
-    if (match) formData.set("province", match.province);
-  }
+  const { client } = await requireProfile(request);
+  await fillProvinceFromCity(formData, client, { city: "city", province: "province" });
   return saveListingStep(request, STEP, { formData });
 }
 

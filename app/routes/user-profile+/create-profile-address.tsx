@@ -9,6 +9,7 @@ import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard, SecondaryButton } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
+import { fillProvinceFromCity } from "~/screens/cities.server";
 import { formFailure } from "~/screens/form.server";
 import { AddressForm } from "~/screens/verification-forms.server";
 import type { ApiClient } from "~/services/api.server";
@@ -64,6 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const inFlow = isFirstLoginFlow(request.url);
   if (formData.get("intent") === "skip" && inFlow) return finishFirstLogin(client, profile.userId);
+  await fillProvinceFromCity(formData, client, { city: "address.city", province: "address.province" });
 
   const submission = parseWithZod(formData, { schema: AddressForm });
   if (submission.status !== "success") return formFailure(submission);

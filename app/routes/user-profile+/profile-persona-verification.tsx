@@ -9,6 +9,7 @@ import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
 import type { AddressInput } from "~/domain/address-rules";
+import { fillProvinceFromCity } from "~/screens/cities.server";
 import { formFailure } from "~/screens/form.server";
 import { CompanyForm } from "~/screens/verification-forms.server";
 import { requireProfile } from "~/services/auth.server";
@@ -90,6 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const toast = answer.ok ? makeToast("error", "The identity check could not be started.") : answer.toast;
     return data({ result: undefined, toast }, { status: answer.ok ? 502 : answer.status });
   }
+  await fillProvinceFromCity(formData, client, {
+    city: "businessAddress.city",
+    province: "businessAddress.province",
+  });
   const submission = parseWithZod(formData, { schema: CompanyForm });
   if (submission.status !== "success") return formFailure(submission);
   const { intent: _, ...company } = submission.value;
