@@ -13,7 +13,18 @@ export type MenuItem = {
     | "bills"
     | "bell"
     | "inbox"
-    | "menu";
+    | "menu"
+    | "saved"
+    | "calendar"
+    | "user"
+    | "photo"
+    | "phone"
+    | "pin"
+    | "shield"
+    | "settings"
+    | "key"
+    | "gift"
+    | "feedback";
   external?: boolean;
 };
 

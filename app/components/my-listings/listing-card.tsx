@@ -45,7 +45,7 @@ export function ListingCard({ space, busy }: { space: SpaceView; busy: boolean }
             className="aspect-[4/3] h-full w-full bg-slate-200 object-cover"
           />
         ) : (
-          <div className="flex aspect-[4/3] h-full items-center justify-center bg-slate-100 text-sm text-slate-600">
+          <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden bg-slate-100 text-sm text-slate-600">
             No photo yet
           </div>
         )}

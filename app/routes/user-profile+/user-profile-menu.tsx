@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Icon } from "~/components/icon";
 import { requireProfile } from "~/services/auth.server";
-import { shellUser } from "~/utils/menu";
+import { type MenuItem, PATHS, shellUser } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("My account");
@@ -16,21 +17,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const ACCOUNT_LINKS = [
-  ["My listings", "/spaces/my-storage-lists"],
-  ["Saved spaces", "/user-profile/saved-spaces"],
-  ["Edit account info", "/user-profile/edit-account-info"],
-  ["Profile photo", "/user-profile/create-profile-photo"],
-  ["Phone number", "/user-profile/confirm-phone-number"],
-  ["Address", "/user-profile/create-profile-address"],
-  ["Verify your identity", "/user-profile/profile-persona-verification"],
-  ["Account settings", "/user-profile/account-settings"],
-  ["Invite a friend", "/user-profile/invite-a-friend"],
-  ["Give feedback", "/user-profile/give-feed-back"],
-  ["Change password", "/auth/change-current-password"],
-] as const;
+type Entry = { label: string; to: string; icon: MenuItem["icon"] };
 
-/** The profile menu: who is logged in, their account pages, and logging out. */
+/** The account's pages, grouped by what the person is doing. Each entry is a page that exists. */
+const GROUPS: { title: string; entries: Entry[] }[] = [
+  {
+    title: "Renting",
+    entries: [
+      { label: "Bookings", to: PATHS.bookings, icon: "bookings" },
+      { label: "Saved spaces", to: "/user-profile/saved-spaces", icon: "saved" },
+      { label: "Messages", to: PATHS.messages, icon: "inbox" },
+      { label: "Viewings", to: "/messages/check-list?tab=my", icon: "calendar" },
+    ],
+  },
+  {
+    title: "Hosting",
+    entries: [
+      { label: "My listings", to: "/spaces/my-storage-lists", icon: "list" },
+      { label: "List a space", to: PATHS.listSpace, icon: "pin" },
+    ],
+  },
+  {
+    title: "Account",
+    entries: [
+      { label: "Edit account info", to: "/user-profile/edit-account-info", icon: "user" },
+      { label: "Profile photo", to: "/user-profile/create-profile-photo", icon: "photo" },
+      { label: "Phone number", to: "/user-profile/confirm-phone-number", icon: "phone" },
+      { label: "Address", to: "/user-profile/create-profile-address", icon: "pin" },
+      { label: "Verify your identity", to: "/user-profile/profile-persona-verification", icon: "shield" },
+      { label: "Account settings", to: "/user-profile/account-settings", icon: "settings" },
+      { label: "Change password", to: "/auth/change-current-password", icon: "key" },
+      { label: "Invite a friend", to: "/user-profile/invite-a-friend", icon: "gift" },
+      { label: "Help", to: "/info/help", icon: "help" },
+      { label: "Give feedback", to: "/user-profile/give-feed-back", icon: "feedback" },
+    ],
+  },
+];
+
+/** The profile menu: who is logged in, their pages grouped (renting, hosting, account), and logging out. */
 export default function UserProfileMenu() {
   const { user, email, referralCode, memberSince } = useLoaderData<typeof loader>();
   const since = new Intl.DateTimeFormat("en-PH", {
@@ -48,27 +72,39 @@ export default function UserProfileMenu() {
           height={64}
           className="h-16 w-16 rounded-full object-cover"
         />
-        <div>
+        <div className="min-w-0">
           <h1 className="text-xl font-bold">{user.displayName}</h1>
-          <p className="text-sm text-slate-600">{email}</p>
+          <p className="break-all text-sm text-slate-600">{email}</p>
           <p className="text-sm text-slate-600">Member since {since}</p>
         </div>
       </div>
-      <nav aria-label="Account" className="mt-6 rounded-xl bg-white shadow-sm">
-        <ul className="divide-y divide-slate-100">
-          {ACCOUNT_LINKS.map(([label, to]) => (
-            <li key={to}>
-              <Link to={to} className="block px-5 py-4 font-medium hover:bg-slate-50">
-                {label}
-              </Link>
-            </li>
-          ))}
-          <li className="px-5 py-4">
-            <p className="font-medium">Your referral code</p>
-            <p className="mt-1 font-mono text-lg tracking-wider text-brand-700">{referralCode}</p>
-          </li>
-        </ul>
-      </nav>
+      {GROUPS.map((group) => (
+        <nav key={group.title} aria-labelledby={`menu-${group.title}`} className="mt-6">
+          <h2
+            id={`menu-${group.title}`}
+            className="px-1 text-sm font-semibold uppercase tracking-wide text-slate-600"
+          >
+            {group.title}
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
+            {group.entries.map((entry) => (
+              <li key={entry.label}>
+                <Link
+                  to={entry.to}
+                  className="flex items-center gap-3 px-5 py-3.5 font-medium hover:bg-slate-50"
+                >
+                  <Icon name={entry.icon} className="h-5 w-5 shrink-0 text-brand-700" />
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ))}
+      <div className="mt-6 rounded-xl bg-white px-5 py-4 shadow-sm">
+        <p className="font-medium">Your referral code</p>
+        <p className="mt-1 font-mono text-lg tracking-wider text-brand-700">{referralCode}</p>
+      </div>
       <Form method="post" action="/auth/logout" reloadDocument className="mt-6">
         <button
           type="submit"
