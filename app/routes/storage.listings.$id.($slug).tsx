@@ -22,6 +22,7 @@ import { ListingSummary } from "~/components/listing/listing-summary";
 import { PriceCalculator } from "~/components/listing/price-calculator";
 import { QuestionForm } from "~/components/listing/question-form";
 import { SharePanel } from "~/components/listing/share-panel";
+import { StickyReserve } from "~/components/listing/sticky-reserve";
 import { AreaMap } from "~/components/map/area-map";
 import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
@@ -130,8 +131,20 @@ export default function ListingPage() {
   const place = [space.address.barangay, space.address.city].filter(Boolean).join(", ");
   const unitName = type === "parking" ? "slot" : space.rentMode.entireSpace ? "space" : "unit";
 
+  const reservePath = loaded.openBooking
+    ? `/bookings/${loaded.openBooking.bookingId}`
+    : `/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`;
+  const monthly = facts.prices.find((row) => row.label.startsWith("a month")) ?? facts.prices[0] ?? null;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
+    <div className={`mx-auto max-w-6xl px-4 py-6 ${space.isOwner ? "" : "pb-24 lg:pb-6"}`}>
+      {space.isOwner ? null : (
+        <StickyReserve
+          price={monthly}
+          to={reservePath}
+          label={loaded.openBooking ? "See your booking" : "Reserve"}
+        />
+      )}
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>
@@ -210,7 +223,7 @@ export default function ListingPage() {
                     You have a booking of this space: {loaded.openBooking.state}.
                   </p>
                   <Link
-                    to={`/bookings/${loaded.openBooking.bookingId}`}
+                    to={reservePath}
                     className="mt-3 block rounded-md bg-accent px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-400"
                   >
                     See your booking
@@ -223,7 +236,7 @@ export default function ListingPage() {
                     question or check the dates first.
                   </p>
                   <Link
-                    to={`/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`}
+                    to={reservePath}
                     className="mt-3 block rounded-md bg-accent px-5 py-3 text-center font-semibold text-slate-900 hover:bg-amber-400"
                   >
                     Reserve

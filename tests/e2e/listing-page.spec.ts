@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
-import { expect, expectAccessible, test, visit, WIDE } from "./fixtures";
+import { expect, expectAccessible, NARROW, newHost, test, visit, WIDE } from "./fixtures";
 
 /**
  * A listing's public page (ADR 0013): the calculator with PRODUCT.md's example values, the share metadata and its
@@ -226,4 +226,33 @@ test("a visitor is asked to log in to save a space, then saves it, finds it on t
 
   await visit(page, path);
   await expect(page.getByRole("button", { name: /^Save to your saved spaces/ })).toBeVisible();
+});
+
+test("on a phone the monthly price and Reserve stay in reach above the bottom menu", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { listing, context } = await newHost(playwright, baseURL);
+  await context.dispose();
+  await page.setViewportSize(NARROW);
+  await page.goto(`/storage/listings/${listing.id}`);
+  const bar = page.getByTestId("sticky-reserve");
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText("₱2,500.00 a month");
+  await expect(bar.getByRole("link", { name: "Reserve" })).toHaveAttribute(
+    "href",
+    `/reserve-space/storage?spaceId=${listing.id}`,
+  );
+  // It sits on the bottom menu, not under it, and the page's end is not hidden behind it.
+  const [barBox, menuBox] = await Promise.all([
+    bar.boundingBox(),
+    page.getByRole("navigation", { name: "Bottom menu" }).boundingBox(),
+  ]);
+  expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBeLessThanOrEqual(
+    Math.round(menuBox?.y ?? 0),
+  );
+  await expectAccessible(page);
+  await page.setViewportSize(WIDE);
+  await expect(bar).toBeHidden();
 });
