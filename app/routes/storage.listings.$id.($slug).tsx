@@ -145,6 +145,23 @@ export default function ListingPage() {
           label={loaded.openBooking ? "See your booking" : "Reserve"}
         />
       )}
+      {/* Phones have no top header: the logo leads home, and the results of this city are one tap away. */}
+      <div className="-mt-2 mb-3 flex items-center justify-between gap-3 md:hidden">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-slate-900"
+          aria-label="Space Solution home"
+        >
+          <img src="/images/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+          <span>Space Solution</span>
+        </Link>
+        <Link
+          to={`/search-space?${new URLSearchParams({ storageType: type, ...(space.address.citySlug ? { city: space.address.citySlug } : {}) })}`}
+          className="text-sm font-semibold text-brand-700 underline"
+        >
+          ← Back to results
+        </Link>
+      </div>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>

@@ -252,6 +252,12 @@ test("on a phone the monthly price and Reserve stay in reach above the bottom me
   expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBeLessThanOrEqual(
     Math.round(menuBox?.y ?? 0),
   );
+  // No top header on phones: a compact one leads home and back to the city's results.
+  await expect(page.getByRole("link", { name: "Space Solution home" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Back to results" })).toHaveAttribute(
+    "href",
+    "/search-space?storageType=storage&city=angeles",
+  );
   await expectAccessible(page);
   await page.setViewportSize(WIDE);
   await expect(bar).toBeHidden();
