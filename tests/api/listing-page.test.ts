@@ -346,6 +346,11 @@ describe("POST /enquiry/aboutSpace", () => {
     expect(stored).toMatchObject({ userId: renter.user.id, name: "Juan Dela Cruz", email: renter.email });
     const mail = await waitForMail(host.email, "A question about Secure storage room in Makati");
     expect(mail.text).toContain("Can I store a motorbike?");
+    // The host answers in the conversation: the renter's address stays on the platform, as in their messages.
+    expect(mail.text).toMatch(
+      /Answer in your Space Solution messages: http:\/\/localhost\/messages\/[0-9a-f-]{36}/,
+    );
+    expect(mail.text).not.toContain(renter.email);
   });
 
   it("refuses questions about inactive listings and the host's own", async () => {

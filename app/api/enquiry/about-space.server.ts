@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import { enquiries, users } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
+import { maskContactDetails } from "~/domain/conversation";
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { listingPath } from "~/utils/site-paths";
 import {
+  contactsRevealed,
   conversationPath,
   openConversation,
   postMessage,
@@ -98,18 +100,23 @@ export const aboutSpace = defineEndpoint({
       listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
       publicOrigin(request),
     ).href;
+    const answerPath = conversation ? conversationPath(conversation.id) : new URL(link).pathname;
+    const revealed = conversation
+      ? await contactsRevealed(db, conversation.renterId, conversation.hostId)
+      : true;
     await notify({
       userId: host.id,
       kind: "spaceQuestion",
       data: {
         hostName: host.nickName?.trim() || host.firstName,
         senderName: name,
-        senderEmail: email,
-        senderPhone: body.phoneNumber,
+        answerBy: conversation
+          ? { conversationLink: new URL(answerPath, publicOrigin(request)).href }
+          : { email, phone: body.phoneNumber },
         spaceTitle: row.spaceTitle ?? "your space",
-        question: body.message,
+        question: maskContactDetails(body.message, revealed),
         listingLink: link,
-        answerPath: conversation ? conversationPath(conversation.id) : new URL(link).pathname,
+        answerPath,
       },
     });
     return { enquiryId: enquiry.id, spaceId: row.id, conversationId: conversation?.id ?? null };

@@ -5,8 +5,11 @@ export type SpaceQuestionData = {
   /** The host as they call themselves: nickname, else first name. */
   hostName: string;
   senderName: string;
-  senderEmail: string;
-  senderPhone?: string;
+  /**
+   * How to answer: a visitor without an account by e-mail (their address, and phone if given); a renter with an
+   * account in their conversation (its absolute link), whose contact details stay masked there.
+   */
+  answerBy: { email: string; phone?: string } | { conversationLink: string };
   spaceTitle: string;
   question: string;
   listingLink: string;
@@ -17,7 +20,7 @@ export type SpaceQuestionData = {
 export function spaceQuestion(data: SpaceQuestionData): Message {
   return {
     subject: `A question about ${data.spaceTitle}`,
-    replyTo: data.senderEmail,
+    replyTo: "email" in data.answerBy ? data.answerBy.email : undefined,
     text: [
       `Hi ${data.hostName},`,
       "",
@@ -25,7 +28,9 @@ export function spaceQuestion(data: SpaceQuestionData): Message {
       "",
       data.question,
       "",
-      `Reply to: ${data.senderEmail}${data.senderPhone ? ` or ${data.senderPhone}` : ""}`,
+      "email" in data.answerBy
+        ? `Reply to: ${data.answerBy.email}${data.answerBy.phone ? ` or ${data.answerBy.phone}` : ""}`
+        : `Answer in your Space Solution messages: ${data.answerBy.conversationLink}`,
       `Your listing: ${data.listingLink}`,
       "",
       "Space Solution",
