@@ -1,33 +1,63 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { cityList } from "~/api/user/user.server";
 import { HostCall } from "~/components/landing/host-call";
 import { CityField } from "~/components/landing/search-form";
 import { Steps } from "~/components/landing/steps";
+import { shareMeta } from "~/components/listing/share-meta";
+import { SpaceCard } from "~/components/space-card";
 import { cityPagePath, featuredCities } from "~/content/cities";
 import { HOME, LANDINGS } from "~/content/landing";
 import { landingPath } from "~/content/solutions";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/vocabulary";
-import { api } from "~/services/api.server";
+import { publicOrigin } from "~/env.server";
+import { loadHomePage } from "~/screens/home.server";
 import { PATHS } from "~/utils/menu";
-import { pageMeta } from "~/utils/meta";
+import { SITE_DESCRIPTION } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 export const handle: ShellHandle = { headerStyle: "home" };
 
-export const meta: MetaFunction = () => pageMeta();
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
+  shareMeta({
+    description: SITE_DESCRIPTION,
+    url: loaded?.url ?? "/",
+    image: loaded
+      ? {
+          url: loaded.ogImage,
+          width: 1200,
+          height: 630,
+          alt: "Space Solution: storage and parking space near you. ID-verified hosts, deposits held by Space Solution, pay by GCash, Maya or card.",
+        }
+      : null,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const client = api(request);
-  const cities = await client.call(cityList);
+  const origin = publicOrigin(request);
   return data({
-    cities: cities.ok ? cities.result.map(({ name, slug, province }) => ({ name, slug, province })) : [],
-    toast: cities.ok ? null : cities.toast,
+    ...(await loadHomePage(request)),
+    url: `${origin}/`,
+    ogImage: `${origin}/images/og-home.jpg`,
   });
 }
 
+/** Why a renter can trust us with money, in the product's words (PRODUCT.md "Payments", "Listings"). */
+const TRUST_POINTS = [
+  {
+    title: "ID-verified hosts",
+    text: "Hosts check their ID and phone number with us, and every listing's host card shows what is verified.",
+  },
+  {
+    title: "Your deposit is held by Space Solution",
+    text: "The deposit is never paid to the host. After your stay it comes back to you, unless a claim is decided.",
+  },
+  {
+    title: "Pay by GCash, Maya or card",
+    text: "You pay through a secure checkout when you send your request; if the host declines, everything is refunded.",
+  },
+] as const;
+
 export default function HomePage() {
-  const { cities } = useLoaderData<typeof loader>();
+  const { cities, featured, featuredCity, unit } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -77,6 +107,38 @@ export default function HomePage() {
         </div>
       </section>
 
+      {featured.length ? (
+        <section className="mx-auto max-w-6xl px-6 pt-14" aria-labelledby="featured-heading">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="featured-heading" className="text-2xl font-bold md:text-3xl">
+              {featuredCity ? `Spaces in ${featuredCity}` : "Spaces renters are booking"}
+            </h2>
+            <Link to={PATHS.search} className="font-semibold text-brand-700 underline">
+              See all spaces
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((card) => (
+              <SpaceCard key={card._id} space={card} unit={unit} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="mx-auto max-w-6xl px-6 pt-14" aria-labelledby="trust-heading">
+        <h2 id="trust-heading" className="text-2xl font-bold md:text-3xl">
+          Rent with confidence
+        </h2>
+        <ul className="mt-6 grid gap-5 md:grid-cols-3">
+          {TRUST_POINTS.map((point) => (
+            <li key={point.title} className="rounded-xl bg-white p-5 shadow-sm">
+              <h3 className="font-semibold text-slate-900">{point.title}</h3>
+              <p className="mt-2 text-slate-700">{point.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section
         id="how-it-works"
         className="mx-auto max-w-6xl scroll-mt-20 px-6 py-16"
@@ -109,7 +171,8 @@ export default function HomePage() {
                     <li key={city.slug}>
                       <Link to={cityPagePath(type, city.slug)} className="text-brand-700 underline">
                         {SPACE_TYPE_LABELS[type]} in {city.name}
-                      </Link>
+                      </Link>{" "}
+                      <span className="text-sm text-slate-600">({city.activeSpaces[type]})</span>
                     </li>
                   ))}
                 </ul>

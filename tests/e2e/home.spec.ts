@@ -14,6 +14,22 @@ test("the home page offers a search by type and city, how it works, and a call t
   await expect(city.locator("option", { hasText: "Quezon City" })).toHaveCount(1);
   await expect(city.locator("option", { hasText: "Cagayan de Oro" })).toHaveCount(1);
 
+  // Real listings from the database, as cards with their photo and price, and why to trust us with money.
+  const featured = page.getByRole("region", { name: "Spaces renters are booking" });
+  await expect(featured.getByRole("listitem")).toHaveCount(6);
+  await expect(featured.getByRole("listitem").first().getByRole("img")).toBeVisible();
+  await expect(featured.getByRole("listitem").first()).toContainText("₱");
+  await expect(page.getByRole("heading", { name: "Your deposit is held by Space Solution" })).toBeVisible();
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/images\/og-home\.jpg$/,
+  );
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  // Each city link says how many active listings it has.
+  await expect(page.getByRole("link", { name: "Storage in Makati" }).locator("xpath=..")).toContainText(
+    /\(\d+\)/,
+  );
+
   await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "List a space" })).toHaveAttribute(
     "href",

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { barangays, cities, type User } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { barangays, cities, spaces, type User } from "~/db/schema";
 import { defineEndpoint } from "../endpoint";
 
 /** The /user area of the API (spec §7 "Auth and user"). */
@@ -9,27 +10,56 @@ export const cityList = defineEndpoint({
   path: "/user/cityList",
   auth: "none",
   cache: true,
-  summary: "The cities a space can be in, with their province, region, centre and barangays.",
+  summary:
+    "The cities a space can be in, with their province, region, centre, barangays and how many active storage and " +
+    "parking listings each has.",
   async handler({ db }): Promise<CityListItem[]> {
-    return db
-      .select({
-        id: cities.id,
-        name: cities.name,
-        slug: cities.slug,
-        province: cities.province,
-        region: cities.region,
-        latitude: cities.latitude,
-        longitude: cities.longitude,
-        barangays: sql<
-          string[]
-        >`coalesce(array_agg(${barangays.name} order by ${barangays.name}) filter (where ${barangays.id} is not null), '{}')`,
-      })
-      .from(cities)
-      .leftJoin(barangays, eq(barangays.cityId, cities.id))
-      .groupBy(cities.id)
-      .orderBy(asc(cities.name));
+    const [rows, counts] = await Promise.all([cityRows(db), activeCounts(db)]);
+    return rows.map((city) => ({
+      ...city,
+      activeSpaces: counts.get(city.id) ?? { storage: 0, parking: 0 },
+    }));
   },
 });
+
+function cityRows(db: Database) {
+  return db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      slug: cities.slug,
+      province: cities.province,
+      region: cities.region,
+      latitude: cities.latitude,
+      longitude: cities.longitude,
+      barangays: sql<
+        string[]
+      >`coalesce(array_agg(${barangays.name} order by ${barangays.name}) filter (where ${barangays.id} is not null), '{}')`,
+    })
+    .from(cities)
+    .leftJoin(barangays, eq(barangays.cityId, cities.id))
+    .groupBy(cities.id)
+    .orderBy(asc(cities.name));
+}
+
+async function activeCounts(db: Database): Promise<Map<number, { storage: number; parking: number }>> {
+  const rows = await db
+    .select({
+      cityId: spaces.cityId,
+      storage: sql<number>`(count(*) filter (where ${spaces.storageType} = 'storage'))::int`,
+      parking: sql<number>`(count(*) filter (where ${spaces.storageType} = 'parking'))::int`,
+    })
+    .from(spaces)
+    .where(eq(spaces.status, "active"))
+    .groupBy(spaces.cityId);
+  return new Map(
+    rows.flatMap((row) =>
+      row.cityId === null
+        ? []
+        : [[row.cityId, { storage: Number(row.storage), parking: Number(row.parking) }]],
+    ),
+  );
+}
 
 export type CityListItem = {
   id: number;
@@ -40,6 +70,8 @@ export type CityListItem = {
   latitude: number;
   longitude: number;
   barangays: string[];
+  /** Active listings in the city, by type (the home page's city counts). */
+  activeSpaces: { storage: number; parking: number };
 };
 
 /** The logged-in user's own fields (spec §3 "Logged-in user"); never the password hash. */

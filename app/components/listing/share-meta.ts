@@ -8,7 +8,8 @@ import { pageMeta } from "~/utils/meta";
  * canonical URL redirect to it.
  */
 export function shareMeta(options: {
-  title: string;
+  /** The page's own title; none on the home page, which has the site's. */
+  title?: string;
   description: string;
   url: string;
   type?: "website" | "product";
