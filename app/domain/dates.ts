@@ -247,3 +247,16 @@ export function laterDate(a: CalendarDate, b: CalendarDate): CalendarDate {
   assertValidDate(b);
   return a >= b ? a : b;
 }
+
+const moment = new Intl.DateTimeFormat("en-PH", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Manila",
+});
+
+/** An instant for people, in Manila time and short: "Nov 25, 11:57 PM" (messages, notifications). */
+export function formatMoment(instant: string | Date): string {
+  return moment.format(new Date(instant));
+}

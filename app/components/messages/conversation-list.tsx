@@ -1,30 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { ChatSummary } from "~/api/conversations/conversations.server";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formatMoment } from "~/domain/dates";
 import { PATHS } from "~/utils/menu";
-
-const when = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
 
 /** The inbox: one row per conversation, the other person, the space, the last line and the unread count. */
 export function ConversationList({ conversations }: { conversations: ChatSummary[] }) {
   if (conversations.length === 0)
     return (
-      <div className="mt-4 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="conversations-empty">
-        <p>No messages yet — ask a host about a space from its page.</p>
-        <p className="mt-3">
-          <Link
-            to={PATHS.search}
-            className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Find a space
-          </Link>
-        </p>
-      </div>
+      <EmptyState
+        testId="conversations-empty"
+        message="No messages yet — ask a host about a space from its page."
+        action={{ to: PATHS.search, label: "Find a space" }}
+      />
     );
   return (
     <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
@@ -50,7 +38,7 @@ export function ConversationList({ conversations }: { conversations: ChatSummary
                     dateTime={conversation.lastMessage.createdAt}
                     className="shrink-0 text-xs text-slate-600"
                   >
-                    {when.format(new Date(conversation.lastMessage.createdAt))}
+                    {formatMoment(conversation.lastMessage.createdAt)}
                   </time>
                 ) : null}
               </span>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EmptyState } from "~/components/ui/empty-state";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BOOKING_TABS, type BookingTabId, chooseBookingTab } from "~/utils/bookings";
@@ -62,26 +63,16 @@ export default function Bookings() {
         {current.role === "host" ? `As a host: ${current.label}` : `As a renter: ${current.label}`}
       </h2>
       {bookings.length === 0 ? (
-        <div className="mt-3 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="bookings-empty">
-          <p>{current.empty}</p>
-          <p className="mt-3">
-            {current.next === "find" ? (
-              <Link
-                to={PATHS.search}
-                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                Find a space
-              </Link>
-            ) : (
-              <Link
-                to={PATHS.listSpace}
-                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                List a space
-              </Link>
-            )}
-          </p>
-        </div>
+        <EmptyState
+          className="mt-3"
+          testId="bookings-empty"
+          message={current.empty}
+          action={
+            current.next === "find"
+              ? { to: PATHS.search, label: "Find a space" }
+              : { to: PATHS.listSpace, label: "List a space" }
+          }
+        />
       ) : (
         <ul className="mt-3 space-y-3">
           {bookings.map((booking) => (

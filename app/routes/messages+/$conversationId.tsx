@@ -15,6 +15,7 @@ import {
 } from "~/api/conversations/conversations.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CHAT_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/domain/conversation";
+import { formatMoment } from "~/domain/dates";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { PATHS } from "~/utils/menu";
@@ -62,14 +63,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   return redirect(`/messages/${conversationId}#latest`);
 }
-
-const time = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
 
 export default function Conversation() {
   const { chat } = useLoaderData<typeof loader>();
@@ -164,7 +157,7 @@ export default function Conversation() {
               className={`mt-1 text-xs ${message.mine && message.kind === "text" ? "text-white/80" : "text-slate-600"}`}
             >
               {message.kind === "text" ? `${message.mine ? "You" : message.senderName} · ` : ""}
-              <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+              <time dateTime={message.createdAt}>{formatMoment(message.createdAt)}</time>
               {message.viewingId ? (
                 <>
                   {" · "}

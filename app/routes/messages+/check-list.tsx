@@ -5,7 +5,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { userChatList } from "~/api/conversations/conversations.server";
 import {
   deleteNotification,
@@ -17,6 +17,8 @@ import { myViewings } from "~/api/conversations/viewings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConversationList, MessagesTabs } from "~/components/messages/conversation-list";
 import { ViewingCard } from "~/components/messages/viewing-card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formatMoment } from "~/domain/dates";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { PATHS } from "~/utils/menu";
@@ -80,14 +82,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const when = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
-
 export default function CheckList() {
   const { tab, viewings, notifications, conversations } = useLoaderData<typeof loader>();
   return (
@@ -99,17 +93,11 @@ export default function CheckList() {
       {conversations ? <ConversationList conversations={conversations} /> : null}
       {viewings ? (
         viewings.length === 0 ? (
-          <div className="mt-4 rounded-md bg-slate-100 p-4 text-slate-700" data-testid="viewings-empty">
-            <p>No viewings yet — ask for a visit from a listing before you book.</p>
-            <p className="mt-3">
-              <Link
-                to={PATHS.search}
-                className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-              >
-                Find a space
-              </Link>
-            </p>
-          </div>
+          <EmptyState
+            testId="viewings-empty"
+            message="No viewings yet — ask for a visit from a listing before you book."
+            action={{ to: PATHS.search, label: "Find a space" }}
+          />
         ) : (
           <ul className="mt-4 space-y-3">
             {viewings.map((viewing) => (
@@ -170,7 +158,7 @@ export default function CheckList() {
                         {notification.body}
                       </span>
                       <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-600">
-                        {when.format(new Date(notification.createdAt))}
+                        {formatMoment(notification.createdAt)}
                       </time>
                     </button>
                   </Form>
