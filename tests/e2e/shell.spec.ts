@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { demoUsers, expect, NARROW, test, visit, WIDE } from "./fixtures";
+import { demoUsers, expect, loggedInAccount, NARROW, test, visit, WIDE } from "./fixtures";
 
 async function linkNames(nav: Locator) {
   const links = nav.getByRole("link");
@@ -33,9 +33,11 @@ test.describe("wide screens: the header", () => {
 
   test("a logged-in user sees Home, Blog, Bookings, Bills, Listing a space, the bell, messages and their profile", async ({
     page,
-    login,
+    playwright,
+    baseURL,
   }) => {
-    await login(demoUsers.host);
+    // A fresh account: nothing has happened to it, so nothing is unread.
+    const account = await loggedInAccount(page, playwright, baseURL);
     await visit(page, "/no-such-page-but-with-the-default-header");
     const menu = page.getByRole("navigation", { name: "Main menu" });
     expect(await linkNames(menu)).toEqual([
@@ -46,12 +48,12 @@ test.describe("wide screens: the header", () => {
       "Listing a space",
       "Notifications",
       "Messages",
-      "Ria",
+      account.nickName,
     ]);
-    const profile = menu.getByRole("link", { name: "Ria" });
+    const profile = menu.getByRole("link", { name: account.nickName });
     await expect(profile).toHaveAttribute("href", "/user-profile/user-profile-menu");
     await expect(profile.locator("img")).toHaveAttribute("src", "/images/default-profile.svg");
-    // No unread counts are known yet, so no red dot is drawn.
+    // Nothing unread: no red dot is drawn (conversations.spec.ts shows the dots appear and clear).
     await expect(page.getByText("You have unread")).toHaveCount(0);
   });
 
@@ -72,8 +74,8 @@ test.describe("small screens: the bottom menu", () => {
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
   });
 
-  test("a logged-in user sees Find, Booking, Bills, Inbox, Menu", async ({ page, login }) => {
-    await login(demoUsers.renter);
+  test("a logged-in user sees Find, Booking, Bills, Inbox, Menu", async ({ page, playwright, baseURL }) => {
+    await loggedInAccount(page, playwright, baseURL);
     await visit(page, "/");
     const menu = page.getByRole("navigation", { name: "Bottom menu" });
     expect(await linkNames(menu)).toEqual(["Find", "Booking", "Bills", "Inbox", "Menu"]);
