@@ -1,16 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import type { SearchResult } from "~/api/space/search.server";
 import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
+import { ActiveFilters, activeFilters } from "~/components/search/active-filters";
 import { Pagination } from "~/components/search/pagination";
 import { RecentSearches } from "~/components/search/recent-searches";
 import { SearchFilters } from "~/components/search/search-filters";
 import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
 import {
   describeSearch,
   isBlankSearch,
@@ -229,6 +233,9 @@ async function recentSearches({
 export default function SearchSpace() {
   const loaded = useLoaderData<typeof loader>();
   const { storageType, values, cities, unit, heading, recent } = loaded;
+  const chips = loaded.ok
+    ? activeFilters(loaded.query, cities.find((city) => city.slug === loaded.query.city)?.name ?? null)
+    : [];
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -239,17 +246,27 @@ export default function SearchSpace() {
       </div>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 md:text-3xl">{heading}</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div className="space-y-4">
-          <SearchFilters
-            type={storageType}
-            values={values}
-            cities={cities}
-            budget={loaded.ok ? loaded.budget : null}
-            unit={unit}
-          />
-          <RecentSearches searches={recent} />
-        </div>
+        {/* On phones the results come first: the filters fold into one line above them. */}
+        <details className="wide-open group" open={loaded.ok ? undefined : true}>
+          <summary className="flex cursor-pointer list-none items-center justify-between rounded-xl bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200">
+            <span>Filters{chips.length ? ` (${chips.length})` : ""}</span>
+            <span aria-hidden="true" className="text-brand-700 group-open:rotate-180">
+              ▾
+            </span>
+          </summary>
+          <div className="mt-3 space-y-4 lg:mt-0">
+            <SearchFilters
+              type={storageType}
+              values={values}
+              cities={cities}
+              budget={loaded.ok ? loaded.budget : null}
+              unit={unit}
+            />
+            <RecentSearches searches={recent} />
+          </div>
+        </details>
         <div className="min-w-0 space-y-4">
+          <ActiveFilters chips={chips} />
           {loaded.ok ? (
             <Results
               query={loaded.query}
@@ -344,6 +361,9 @@ function Results({
 }) {
   const { total, page, pages, results } = result;
   const first = (page - 1) * result.pageSize + 1;
+  const hydrated = useHydrated();
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [mapOpen, setMapOpen] = useState(false);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -363,13 +383,27 @@ function Results({
           </Link>
         ) : null}
       </div>
-      <SearchMap
-        key={`${query.storageType}-${query.city ?? ""}`}
-        markers={markers}
-        bounds={query.bounds ?? null}
-        center={mapCenter ?? undefined}
-        zoom={mapCenter ? 12 : undefined}
-      />
+      {hydrated && !wide ? (
+        <button
+          type="button"
+          onClick={() => setMapOpen((open) => !open)}
+          aria-expanded={mapOpen}
+          className="rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800"
+        >
+          {mapOpen ? "Hide the map" : "Map"}
+        </button>
+      ) : null}
+      {/* On phones the map waits behind its button: the list is the answer, and a map drawn at zero size would
+          search an empty area. */}
+      {wide || mapOpen ? (
+        <SearchMap
+          key={`${query.storageType}-${query.city ?? ""}`}
+          markers={markers}
+          bounds={query.bounds ?? null}
+          center={mapCenter ?? undefined}
+          zoom={mapCenter ? 12 : undefined}
+        />
+      ) : null}
       {results.length > 0 ? (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Search results">
           {results.map((space, i) => (

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { expect, expectAccessible, NARROW, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * The search (ADR 0013), with JavaScript on and off: by city and type, each filter, page 2, the
@@ -345,4 +345,33 @@ test("with JavaScript, a map shows the prices and searches as it moves", async (
   await expect(page.getByRole("link", { name: "Search beyond the map area" })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(`/search-space?storageType=parking&city=${city.slug}`);
+});
+
+test("on a phone the results come first: the filters fold into one line, active ones are chips", async ({
+  page,
+}) => {
+  await page.setViewportSize(NARROW);
+  // The e2e hosts' listings are in Angeles (tests/e2e/seed-test-users.ts).
+  await visit(page, "/search-space?storageType=storage&city=angeles&rentalDuration=3_months");
+  const firstResult = results(page).locator(":scope > li").first();
+  await expect(firstResult).toBeVisible();
+  expect((await firstResult.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(NARROW.height);
+  const filters = page.getByRole("form", { name: "Search filters" });
+  await expect(filters).toBeHidden();
+  const chips = page.getByRole("list", { name: "Active filters" });
+  await expect(chips.getByRole("link")).toHaveText(["Angeles ×", "3 months ×"]);
+  await expect(chips.getByRole("link", { name: "Remove the filter: Angeles" })).toHaveAttribute(
+    "href",
+    "/search-space?storageType=storage&rentalDuration=3_months",
+  );
+  await page.getByText("Filters (2)").click();
+  await expect(filters).toBeVisible();
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect(page.getByRole("region", { name: "Map of the spaces found" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Map" }).click();
+    await expect(page.getByRole("region", { name: "Map of the spaces found" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Remove the filter: 3 months" }).click();
+  await expect(page).toHaveURL(/\/search-space\?storageType=storage&city=angeles$/);
+  await expect(chips.getByRole("link")).toHaveText(["Angeles ×"]);
 });
