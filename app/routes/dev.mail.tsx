@@ -5,14 +5,18 @@ import { isMailSink, listSunkMail } from "~/services/mail.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * The development mail sink: every message the app would have sent, newest first. It exists only while no
+ * The development mail sink: every message the app would have sent, newest first (the latest 50; `?to=` for one
+ * address's). It exists only while no
  * SMTP_URL is configured (development, tests, a first `npm start`); with real e-mail it is a 404;
  * and only for a browser on the server's own machine while PUBLIC_URL is unset (isDevInboxOpen): it shows reset
  * links and codes. Anyone else gets a 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isMailSink() || !isDevInboxOpen(request, context)) throw new Response("Not found", { status: 404 });
-  return { messages: (await listSunkMail()).slice(0, 50) };
+  // `?to=` narrows the list to one address: on a busy server a message can be older than the latest 50.
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase();
+  const all = await listSunkMail();
+  return { messages: (to ? all.filter((mail) => mail.to.toLowerCase() === to) : all).slice(0, 50) };
 }
 
 export const meta: MetaFunction = () =>

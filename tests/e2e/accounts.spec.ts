@@ -128,7 +128,7 @@ test("forgot password: the e-mailed link sets a new password that logs in", asyn
   await expectAccessible(page);
 
   await expect(async () => {
-    await visit(page, "/dev/mail");
+    await visit(page, `/dev/mail?${new URLSearchParams({ to: account.email })}`);
     await expect(
       page.getByTestId("sunk-mail").filter({ hasText: account.email }).filter({ hasText: "Reset your" }),
     ).toHaveCount(1);
