@@ -119,7 +119,9 @@ export default function HomePage() {
           </div>
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((card) => (
-              <SpaceCard key={card._id} space={card} unit={unit} />
+              <li key={card._id}>
+                <SpaceCard space={card} unit={unit} />
+              </li>
             ))}
           </ul>
         </section>
