@@ -12,7 +12,10 @@ import { pageMeta } from "~/utils/meta";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isSmsSink() || !isDevInboxOpen(request, context)) throw new Response("Not found", { status: 404 });
-  return { messages: (await listSunkSms()).slice(0, 50) };
+  // `?to=` narrows the list to one number: on a busy server a message can be older than the latest 50.
+  const to = new URL(request.url).searchParams.get("to")?.trim();
+  const all = await listSunkSms();
+  return { messages: (to ? all.filter((sms) => sms.to === to) : all).slice(0, 50) };
 }
 
 export const meta: MetaFunction = () =>

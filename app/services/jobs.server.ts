@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueuePolicy } from "pg-boss";
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  type Job,
+  type JobResult,
+  PgBoss,
+  type QueuePolicy,
+} from "pg-boss";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 
@@ -59,6 +66,9 @@ export type SendOptions = {
 /** Cron schedules run on Manila time, the product's time zone (PRODUCT.md, "Locale and money"). */
 export const SCHEDULE_TIME_ZONE = "Asia/Manila";
 
+/** How many waiting jobs of a queue a worker takes at once (see startJobs). */
+const JOBS_PER_FETCH = 10;
+
 let registered: readonly Queue<never>[] = [];
 let running: Promise<PgBoss> | undefined;
 let started: PgBoss | undefined;
@@ -87,9 +97,35 @@ export function startJobs(): Promise<PgBoss> {
         retryBackoff: true,
       });
       const handler = queue.handler as JobHandler<object>;
-      await boss.work(queue.name, { pollingIntervalSeconds: 1 }, async (jobs: Job<object>[]) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      // Up to JOBS_PER_FETCH jobs a fetch, fetched again at once while fetches come back full: a worker takes one
+      // fetch per polling interval, so one job a fetch would deliver at most one mail a second while a backlog
+      // waits. Each job still succeeds or fails (and is retried) on its own.
+      await boss.work(
+        queue.name,
+        {
+          pollingIntervalSeconds: 1,
+          batchSize: JOBS_PER_FETCH,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
+        async (jobs: Job<object>[]) => {
+          const results: JobResult[] = [];
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+              results.push({ id: job.id, status: "completed" });
+            } catch (error) {
+              console.error(`[jobs] ${queue.name} ${job.id} failed:`, error);
+              results.push({
+                id: job.id,
+                status: "failed",
+                output: { message: error instanceof Error ? error.message : String(error) },
+              });
+            }
+          }
+          return results;
+        },
+      );
       // Loads the queue into pg-boss's cache now: an enqueue inside a transaction on the embedded database must not
       // look the queue up, since that lookup would wait for the transaction's own (single) connection.
       await boss.getQueueStats(queue.name);

@@ -25,7 +25,7 @@ async function textedCode(context: BrowserContext, phone: string, options: { che
   let code = "";
   try {
     await expect(async () => {
-      await sink.goto("/dev/sms");
+      await sink.goto(`/dev/sms?${new URLSearchParams({ to: phone })}`);
       const messages = sink.getByTestId("sunk-sms").filter({ has: sink.getByText(phone, { exact: true }) });
       expect(await messages.count()).toBeGreaterThan(0);
       const text = ((await messages.first().getByTestId("sunk-sms-text").textContent()) ?? "").trim();
