@@ -267,9 +267,11 @@ describe("startOfManilaDay", () => {
     expect(startOfManilaDay("2026-01-01").toISOString()).toBe("2025-12-31T16:00:00.000Z");
   });
 
-  it("begins the day todayInManila names (property; from 1980, after Manila's last daylight saving)", () => {
+  // Manila last kept daylight saving from May 21 to July 28, 1990 (the time-zone database todayInManila reads knows
+  // it): an earlier floor made this property fail whenever a random run drew a day of that summer.
+  it("begins the day todayInManila names (property; from 1991, after Manila's last daylight saving)", () => {
     const modernDate = fc
-      .integer({ min: toEpochDay("1980-01-01"), max: toEpochDay("2199-12-31") })
+      .integer({ min: toEpochDay("1991-01-01"), max: toEpochDay("2199-12-31") })
       .map((day) => fromEpochDay(day));
     fc.assert(
       fc.property(modernDate, (date) => {

@@ -207,7 +207,7 @@ export function todayInManila(now = new Date()): CalendarDate {
 }
 
 /**
- * Manila's offset from UTC, in minutes. The Philippines keeps UTC+8 all year (no daylight saving since 1978), so
+ * Manila's offset from UTC, in minutes. The Philippines keeps UTC+8 all year (no daylight saving since the summer of 1990), so
  * turning a Manila calendar date into an instant needs no time-zone database.
  */
 export const MANILA_UTC_OFFSET_MINUTES = 8 * 60;
