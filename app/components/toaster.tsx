@@ -1,5 +1,5 @@
-import { useMatches } from "@remix-run/react";
-import { useContext, useState } from "react";
+import { useLocation, useMatches } from "@remix-run/react";
+import { useContext, useEffect, useState } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Toast, toastDuration, toastTitle } from "~/utils/toast";
@@ -10,7 +10,7 @@ import { type Toast, toastDuration, toastTitle } from "~/utils/toast";
  * renders it, so it shows without JavaScript, and CSS hides it when its time is up; JavaScript adds a close button.
  */
 export function Toaster() {
-  const toast = useCurrentToast();
+  const toast = useShownToast();
   const [closedId, setClosedId] = useState<string | null>(null);
   const hydrated = useHydrated();
   if (!toast || (toast.id && toast.id === closedId)) return null;
@@ -66,6 +66,22 @@ function hasToast(value: unknown): value is { toast: Toast } {
     "toast" in value &&
     Boolean((value as { toast: unknown }).toast)
   );
+}
+
+/**
+ * The current toast, kept on screen until its time is up when only a revalidation took it away: a live update
+ * reloads the page's data, and the root loader then finds the flashed toast's cookie already read. A navigation
+ * (a new location) drops it.
+ */
+function useShownToast(): Toast | null {
+  const current = useCurrentToast();
+  const { key } = useLocation();
+  const [held, setHeld] = useState<{ toast: Toast; key: string } | null>(null);
+  useEffect(() => {
+    if (current) setHeld({ toast: current, key });
+  }, [current, key]);
+  if (current) return current;
+  return held?.key === key ? held.toast : null;
 }
 
 function useCurrentToast(): Toast | null {
