@@ -4,6 +4,7 @@ import { bookings, type ConversationRow, conversations, messages, spaces, users 
 import { siteOrigin } from "~/env.server";
 import { publishChanges } from "~/services/live.server";
 import { notify } from "~/services/notify.server";
+import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 
@@ -19,6 +20,18 @@ export const CONVERSATION_NOT_FOUND = "This conversation was not found.";
 export const REVEALING_STATES = ["approved", "active", "completed"] as const;
 
 export type Side = "renter" | "host";
+
+/** The other side of a conversation or viewing, as the screens show them. */
+export type ChatPerson = { userId: string; name: string; profilePic: string };
+
+export function person(user: {
+  id: string;
+  nickName: string | null;
+  firstName: string;
+  profilePic: string | null;
+}): ChatPerson {
+  return { userId: user.id, name: displayName(user), profilePic: user.profilePic || DEFAULT_PROFILE_PHOTO };
+}
 
 export function conversationPath(conversationId: string): string {
   return `/messages/${conversationId}`;

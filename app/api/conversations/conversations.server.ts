@@ -2,19 +2,20 @@ import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import { bookings, conversations, messages, spaces, users } from "~/db/schema";
 import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED, maskContactDetails } from "~/domain/conversation";
-import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
 import { displayName } from "../user/profile.server";
 import {
+  type ChatPerson,
   CONVERSATION_NOT_FOUND,
   clearedAt,
   contactsRevealed,
   conversationOf,
   conversationPath,
   openConversation,
+  person,
   postMessage,
   REVEALING_STATES,
   type Side,
@@ -40,8 +41,6 @@ export function assertCaller(userId: string, callerId: string): void {
   if (userId !== callerId) throw new ApiError(404, USER_NOT_FOUND);
 }
 
-export type ChatPerson = { userId: string; name: string; profilePic: string };
-
 export type ChatMessage = {
   messageId: number;
   kind: "text" | "system";
@@ -63,10 +62,6 @@ export type ChatSummary = {
   lastMessage: Pick<ChatMessage, "kind" | "text" | "createdAt" | "mine"> | null;
   unread: number;
 };
-
-function person(user: { id: string; nickName: string | null; firstName: string; profilePic: string | null }) {
-  return { userId: user.id, name: displayName(user), profilePic: user.profilePic || DEFAULT_PROFILE_PHOTO };
-}
 
 export const userChatList = defineEndpoint({
   method: "GET",

@@ -24,7 +24,13 @@ import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
 import { displayName } from "../user/profile.server";
-import { openConversation, postMessage, type Side } from "./conversation-service.server";
+import {
+  type ChatPerson,
+  openConversation,
+  person,
+  postMessage,
+  type Side,
+} from "./conversation-service.server";
 
 /**
  * Viewings (PRODUCT.md "Conversations and viewings"; ADR 0026): a renter asks with up to 3 times in the next 14
@@ -70,7 +76,7 @@ export type ViewingView = {
   spaceTitle: string;
   state: ViewingRow["state"];
   role: Side;
-  other: { userId: string; name: string; profilePic: string };
+  other: ChatPerson;
   slots: (Slot & { label: string })[];
   proposedBy: Side;
   /** Whether the caller is the one to answer the times on the table. */
@@ -128,11 +134,7 @@ async function toView(db: Database, row: ViewingRow, side: Side, now = new Date(
     spaceTitle: space?.space.spaceTitle ?? "A space",
     state: row.state,
     role: side,
-    other: {
-      userId: otherId,
-      name: other ? displayName(other) : "",
-      profilePic: other?.profilePic || DEFAULT_PROFILE_PHOTO,
-    },
+    other: other ? person(other) : { userId: otherId, name: "", profilePic: DEFAULT_PROFILE_PHOTO },
     slots: row.slots.map(labelled),
     proposedBy: row.proposedBy,
     canAnswer: row.state === "requested" && row.proposedBy !== side,

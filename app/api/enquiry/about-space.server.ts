@@ -16,6 +16,7 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS } from "../rate-limit.server";
 import { findActiveSpace, SPACE_NOT_FOUND, spaceId } from "../space/listing-page-queries.server";
+import { displayName } from "../user/profile.server";
 import { refuseIfTooMany } from "./ops-enquiries.server";
 
 /** A question to a listing's host from its page (spec §7 "Enquiry"): stored, and e-mailed to the host. */
@@ -108,7 +109,7 @@ export const aboutSpace = defineEndpoint({
       userId: host.id,
       kind: "spaceQuestion",
       data: {
-        hostName: host.nickName?.trim() || host.firstName,
+        hostName: displayName(host),
         senderName: name,
         answerBy: conversation
           ? { conversationLink: new URL(answerPath, publicOrigin(request)).href }
