@@ -5,6 +5,7 @@ import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
+import * as bills from "./payment/bills.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
@@ -47,6 +48,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...availability.endpoints,
   ...bookings.endpoints,
   ...bookingPayments.endpoints,
+  ...bills.endpoints,
   ...reservationDrafts.endpoints,
   ...itemList.endpoints,
   ...listingPage.endpoints,

@@ -107,7 +107,10 @@ describe("the declared machine", () => {
   it("lets terminal states take nothing but a stray payment", () => {
     for (const rule of TRANSITIONS) {
       const fromTerminal = rule.from.some((state) => state !== null && isTerminal(state));
-      if (fromTerminal) expect([rule.event, rule.to]).toEqual(["payment_confirmed", "unchanged"]);
+      if (fromTerminal) {
+        expect(["payment_confirmed", "bill_paid"]).toContain(rule.event);
+        expect(rule.to).toBe("unchanged");
+      }
     }
     expect(TERMINAL_STATES).toEqual(["completed", "declined", "expired", "cancelled"]);
   });
@@ -819,6 +822,37 @@ describe("checkExtension", () => {
   });
 });
 
+describe("a monthly bill paid", () => {
+  const bill = { periodStart: "2026-04-15", periodEnd: "2026-05-14", total: 315_000 };
+  const billPaid = (booking: Booking, amount: number, open: typeof bill | null = bill) =>
+    applyEvent(
+      booking,
+      { type: "bill_paid", actor: "provider", amount, reference: "bill_pay_1", bill: open },
+      manila("2026-04-10 09:00"),
+    );
+
+  it("pays the booking through the bill's period", () => {
+    const booking = active();
+    expect(booking.paidThrough).toBe("2026-04-14");
+    const result = billPaid(booking, 315_000);
+    expect(result.booking).toMatchObject({ state: "active", paidThrough: "2026-05-14", refunded: 0 });
+    expect(result.booking.paid - booking.paid).toBe(315_000);
+    expect(result.money).toEqual([{ kind: "payment_received", amount: 315_000, reference: "bill_pay_1" }]);
+    expect(result.history.reason).toBe("Paid ₱3,150.00 for April 15, 2026 to May 14, 2026.");
+  });
+
+  it("refunds whole a payment of another amount or for a bill no longer open", () => {
+    const wrong = billPaid(active(), 100_000);
+    expect(wrong.booking.paidThrough).toBe("2026-04-14");
+    expect(wrong.money.map((move) => [move.kind, move.amount])).toEqual([
+      ["payment_received", 100_000],
+      ["refund", 100_000],
+    ]);
+    expect(wrong.history.reason).toContain("it does not match the bill's ₱3,150.00");
+    expect(billPaid(active(), 315_000, null).history.reason).toContain("this bill is no longer open");
+  });
+});
+
 describe("terminal states", () => {
   const ends: Record<(typeof TERMINAL_STATES)[number], () => Booking> = {
     completed: () =>
@@ -851,6 +885,7 @@ describe("terminal states", () => {
     const covered = new Set<EventType | "create">([
       ...everyEvent.map((event) => event.type),
       "payment_confirmed",
+      "bill_paid",
       "create",
     ]);
     expect(covered).toEqual(new Set(TRANSITIONS.map((rule) => rule.event)));
@@ -865,6 +900,17 @@ describe("terminal states", () => {
     const late = pay(booking, manila("2027-01-01 00:00"), 1000, "late");
     expect(late.booking.state).toBe(state);
     expect(late.booking.refunded - booking.refunded).toBe(1000);
+    const bill = { periodStart: "2026-07-01", periodEnd: "2026-07-31", total: 1000 };
+    const lateBill = applyEvent(
+      booking,
+      { type: "bill_paid", actor: "provider", amount: 1000, reference: "late-bill", bill },
+      manila("2027-01-01 00:00"),
+    );
+    expect(lateBill.booking.state).toBe(state);
+    expect(lateBill.money).toEqual([
+      { kind: "payment_received", amount: 1000, reference: "late-bill" },
+      { kind: "refund", amount: 1000, reason: "payment_not_accepted", reference: "late-bill" },
+    ]);
   });
 });
 

@@ -71,6 +71,17 @@ export type Actor = (typeof ACTORS)[number];
 export type BookingEvent =
   /** The provider confirmed a payment for this booking (server to server). */
   | { type: "payment_confirmed"; actor: Actor; amount: Centavos; reference: string }
+  /**
+   * The provider confirmed a payment for one of the booking's monthly bills (app/domain/billing.ts): `bill` is the
+   * bill as it stands, or null when it is no longer open (paid already, or cut by the booking's new end).
+   */
+  | {
+      type: "bill_paid";
+      actor: Actor;
+      amount: Centavos;
+      reference: string;
+      bill: { periodStart: CalendarDate; periodEnd: CalendarDate; total: Centavos } | null;
+    }
   /** The provider reports the renter's payment failed; the renter may try again while the units are held. */
   | { type: "payment_failed"; actor: Actor; reference: string }
   /** Deadline: the checkout stayed unpaid for 60 minutes. */
@@ -118,6 +129,9 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   // A payment nobody awaits (a second payment, one after expiry, a wrong amount) is kept nowhere: refunded whole.
   { event: "payment_confirmed", actors: ["provider"], from: BOOKING_STATES, to: "unchanged" },
   { event: "payment_failed", actors: ["provider"], from: ["awaiting_payment"], to: "unchanged" },
+  // A monthly bill paid: the booking is paid through the bill's period; a bill paid late, twice or for another
+  // amount is refunded whole, in any state.
+  { event: "bill_paid", actors: ["provider"], from: BOOKING_STATES, to: "unchanged" },
   { event: "checkout_expired", actors: ["system"], from: ["awaiting_payment"], to: "expired" },
   { event: "approve", actors: ["host"], from: ["requested"], to: "approved" },
   { event: "decline", actors: ["host"], from: ["requested"], to: "declined" },
@@ -275,6 +289,7 @@ export function endInstant(booking: Pick<Booking, "endDate">): Date {
 const WHAT: Record<EventType, string> = {
   payment_confirmed: "pay for this booking",
   payment_failed: "record a failed payment for this booking",
+  bill_paid: "pay a bill of this booking",
   checkout_expired: "expire this checkout",
   approve: "approve this request",
   decline: "decline this request",
@@ -479,16 +494,36 @@ function transition(booking: Booking, event: BookingEvent, at: Date): Transition
     };
   };
 
+  /** A payment the provider confirmed, checked: more than ₱0.00 and named by the provider. */
+  type Received = Extract<MoneyMove, { kind: "payment_received" }>;
+  const receive = (payment: { amount: Centavos; reference: string }): Received => {
+    assertNonNegativeInteger(payment.amount, "amount");
+    if (payment.amount === 0) throw new DomainError("invalid", "A payment must be more than ₱0.00.");
+    if (!payment.reference) throw new DomainError("invalid", "A payment needs its provider reference.");
+    return { kind: "payment_received", amount: payment.amount, reference: payment.reference };
+  };
+  /** A payment nobody awaits, kept nowhere: received and refunded whole, the booking unchanged. */
+  const refundWhole = (received: Received, why: string) =>
+    move(
+      booking.state,
+      `${why}.`,
+      { paid: booking.paid + received.amount, refunded: booking.refunded + received.amount },
+      {
+        money: [
+          received,
+          {
+            kind: "refund",
+            amount: received.amount,
+            reason: "payment_not_accepted",
+            reference: received.reference,
+          },
+        ],
+      },
+    );
+
   switch (event.type) {
     case "payment_confirmed": {
-      assertNonNegativeInteger(event.amount, "amount");
-      if (event.amount === 0) throw new DomainError("invalid", "A payment must be more than ₱0.00.");
-      if (!event.reference) throw new DomainError("invalid", "A payment needs its provider reference.");
-      const received: MoneyMove = {
-        kind: "payment_received",
-        amount: event.amount,
-        reference: event.reference,
-      };
+      const received = receive(event);
       if (booking.state === "awaiting_payment" && event.amount === booking.price.due) {
         const requested = toRequested({ ...booking, paid: booking.paid + event.amount }, at);
         return move(
@@ -506,21 +541,30 @@ function transition(booking: Booking, event: BookingEvent, at: Date): Transition
         booking.state === "awaiting_payment"
           ? `it does not match the ${formatPeso(booking.price.due)} due`
           : `this booking ${IS[booking.state]}`;
-      return move(
-        booking.state,
-        `A payment of ${formatPeso(event.amount)} was refunded in full: ${why}.`,
-        { paid: booking.paid + event.amount, refunded: booking.refunded + event.amount },
-        {
-          money: [
-            received,
-            {
-              kind: "refund",
-              amount: event.amount,
-              reason: "payment_not_accepted",
-              reference: event.reference,
-            },
-          ],
-        },
+      return refundWhole(received, `A payment of ${formatPeso(event.amount)} was refunded in full: ${why}`);
+    }
+
+    case "bill_paid": {
+      const received = receive(event);
+      const { bill } = event;
+      const open = booking.state === "approved" || booking.state === "active";
+      if (open && bill && event.amount === bill.total && bill.periodStart <= booking.endDate) {
+        const paidThrough = laterDate(booking.paidThrough ?? bill.periodEnd, bill.periodEnd);
+        return move(
+          booking.state,
+          `Paid ${formatPeso(event.amount)} for ${formatCalendarDate(bill.periodStart)} to ${formatCalendarDate(bill.periodEnd)}.`,
+          { paid: booking.paid + event.amount, paidThrough },
+          { money: [received] },
+        );
+      }
+      const why = !open
+        ? `this booking ${IS[booking.state]}`
+        : bill
+          ? `it does not match the bill's ${formatPeso(bill.total)}`
+          : "this bill is no longer open";
+      return refundWhole(
+        received,
+        `A payment of ${formatPeso(event.amount)} for a bill was refunded in full: ${why}`,
       );
     }
 

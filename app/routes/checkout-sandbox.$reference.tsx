@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { checkoutSession } from "~/api/reserve/booking-payments.server";
+import { MethodChoice } from "~/components/payments/method-choice";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPeso } from "~/domain/money";
 import type { ApiClient, ResultOf } from "~/services/api.server";
@@ -61,7 +62,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     method,
     outcome,
   });
-  return redirect(outcome === "paid" ? session.successUrl : `${session.cancelUrl}?payment=failed`);
+  if (outcome === "paid") return redirect(session.successUrl);
+  const back = new URL(session.cancelUrl);
+  back.searchParams.set("payment", "failed");
+  return redirect(back.href);
 }
 
 export default function CheckoutSandbox() {
@@ -87,17 +91,11 @@ export default function CheckoutSandbox() {
           <Form method="post" className="mt-6 space-y-5">
             <fieldset>
               <legend className="font-semibold text-slate-900">Pay with</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                {PAYMENT_METHODS.map((method) => (
-                  <label
-                    key={method}
-                    className="flex items-center gap-2 rounded-md border border-slate-300 p-3"
-                  >
-                    <input type="radio" name="method" value={method} defaultChecked={method === chosen} />
-                    {method === "card" ? "Test card" : PAYMENT_METHOD_NAMES[method]}
-                  </label>
-                ))}
-              </div>
+              <MethodChoice
+                name="method"
+                chosen={chosen}
+                label={(method) => (method === "card" ? "Test card" : PAYMENT_METHOD_NAMES[method])}
+              />
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
               <button

@@ -1,5 +1,6 @@
+import { billingQueue } from "~/api/payment/billing.server";
 import { closeDatabase } from "~/db/db.server";
-import { registerQueues, startJobs, stopJobs } from "./jobs.server";
+import { registerQueues, schedule, send, startJobs, stopJobs } from "./jobs.server";
 import { closeLiveBus } from "./live.server";
 import { QUEUES } from "./queues.server";
 import { closeEventStreams } from "./streams.server";
@@ -21,10 +22,15 @@ let inFlight = 0;
 let lastActivity = 0;
 let installed = false;
 
-/** Registers the listed job queues and starts pg-boss (opening the database) now, not on the first request. */
-export function startBackgroundWork(): Promise<void> {
+/**
+ * Registers the listed job queues and starts pg-boss (opening the database) now, not on the first request. Billing
+ * runs every morning at 06:00 Manila time, and once at boot, so an app that was down at 06:00 catches up.
+ */
+export async function startBackgroundWork(): Promise<void> {
   registerQueues(QUEUES);
-  return startJobs().then(() => undefined);
+  await startJobs();
+  await schedule(billingQueue, "0 6 * * *", {}, { key: "daily" });
+  await send(billingQueue, {}, { singletonKey: "billing-at-boot", singletonSeconds: 300 });
 }
 
 export async function track<T>(work: () => Promise<T>): Promise<T> {

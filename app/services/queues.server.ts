@@ -1,4 +1,5 @@
 import { viewingReminderQueue } from "~/api/conversations/viewings.server";
+import { billingQueue } from "~/api/payment/billing.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
 import type { Queue } from "./jobs.server";
@@ -19,4 +20,5 @@ export const QUEUES: readonly Queue<never>[] = [
   paymentEventsQueue,
   sandboxWebhookQueue,
   viewingReminderQueue,
+  billingQueue,
 ];

@@ -4,6 +4,10 @@ import type { BookingDetails } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, ledgerEntries, spaces } from "~/db/schema";
 import { addDays, todayInManila } from "~/domain/dates";
+import { action as paymentWebhook } from "~/routes/webhooks+/payments";
+import { paymentEventBody } from "~/services/payments/events.server";
+import { sandboxWebhookSecret } from "~/services/payments/sandbox.server";
+import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
 import { call, loggedInUser } from "./helpers";
 
 /** What the booking and payment API tests share: a listing, a host and a renter, booking it, paying for it. */
@@ -71,4 +75,34 @@ export async function ledgerBalance(): Promise<number> {
   const { db } = await getDatabase();
   const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries);
   return Number(row?.total ?? 0);
+}
+
+/** The payment webhook route, called as the provider would call it. */
+export function webhook(body: string, headers: Record<string, string>) {
+  const request = new Request("http://localhost/webhooks/payments", { method: "POST", headers, body });
+  return paymentWebhook({ request, params: {}, context: {} });
+}
+
+/** A webhook as the sandbox signs it: PayMongo's protocol with the sandbox's secret. */
+export function sandboxSigned(body: string, secret = sandboxWebhookSecret(), at?: number) {
+  return {
+    "Content-Type": "application/json",
+    [PAYMONGO_SIGNATURE.header]: signWebhook(body, secret, at, PAYMONGO_SIGNATURE),
+  };
+}
+
+/** The provider's event for a checkout paid with GCash. */
+export function paidEvent(
+  eventId: string,
+  payment: { id: string; checkoutReference: string | null },
+  amount: number,
+) {
+  return paymentEventBody(eventId, "checkout_session.payment.paid", {
+    id: payment.checkoutReference,
+    type: "checkout_session",
+    attributes: {
+      reference_number: payment.id,
+      payments: [{ id: `pay_${eventId}`, attributes: { amount, status: "paid", source: { type: "gcash" } } }],
+    },
+  });
 }

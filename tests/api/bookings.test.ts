@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   applyBookingEvent,
   BOOKING_NOT_FOUND,
@@ -20,6 +20,7 @@ import { createBooking, HOST_ANSWER_HOURS } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
+import { checkLedger } from "~/services/payments/ledger.server";
 import { aHostAndARenter, book, ledgerBalance, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
@@ -28,6 +29,12 @@ import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./
  * prices from the server, no date sold twice (the code's check and the database's exclusion constraint), each
  * transition written to the history and the ledger, and every refusal a clear message that changes nothing.
  */
+
+// Every money test leaves a ledger that balances (npm run ledger:check).
+afterEach(async () => {
+  const { db } = await getDatabase();
+  expect(await checkLedger(db)).toEqual([]);
+});
 
 describe("GET /reserve/bookingQuote", () => {
   it("prices the reservation on the server and says whether the dates are free", async () => {

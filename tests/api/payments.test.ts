@@ -1,16 +1,14 @@
 import { and, eq, sum } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENTS_UNAVAILABLE } from "~/api/reserve/booking-payments.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, ledgerEntries, payments, refunds } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { action as paymentWebhook } from "~/routes/webhooks+/payments";
 import { paymentEventBody } from "~/services/payments/events.server";
-import { sandboxWebhookSecret } from "~/services/payments/sandbox.server";
-import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
+import { checkLedger } from "~/services/payments/ledger.server";
 import { type FakePaymongo, startFakePaymongo } from "../doubles/paymongo";
-import { aHostAndARenter, book, ledgerBalance } from "./booking-fixtures";
+import { aHostAndARenter, book, ledgerBalance, paidEvent, sandboxSigned, webhook } from "./booking-fixtures";
 import { call, expectStatus } from "./helpers";
 
 /**
@@ -20,34 +18,6 @@ import { call, expectStatus } from "./helpers";
  */
 
 const WAIT = { timeout: 15_000, interval: 100 };
-
-function webhook(body: string, headers: Record<string, string>) {
-  const request = new Request("http://localhost/webhooks/payments", { method: "POST", headers, body });
-  return paymentWebhook({ request, params: {}, context: {} });
-}
-
-/** A webhook as the sandbox signs it: PayMongo's protocol with the sandbox's secret. */
-function sandboxSigned(body: string, secret = sandboxWebhookSecret(), at?: number) {
-  return {
-    "Content-Type": "application/json",
-    [PAYMONGO_SIGNATURE.header]: signWebhook(body, secret, at, PAYMONGO_SIGNATURE),
-  };
-}
-
-function paidEvent(
-  eventId: string,
-  payment: { id: string; checkoutReference: string | null },
-  amount: number,
-) {
-  return paymentEventBody(eventId, "checkout_session.payment.paid", {
-    id: payment.checkoutReference,
-    type: "checkout_session",
-    attributes: {
-      reference_number: payment.id,
-      payments: [{ id: `pay_${eventId}`, attributes: { amount, status: "paid", source: { type: "gcash" } } }],
-    },
-  });
-}
 
 async function stateOf(bookingId: string) {
   const { db } = await getDatabase();
@@ -82,6 +52,12 @@ async function openCheckout(cookie: string, bookingId: string) {
   if (!payment) throw new Error("no payment row");
   return { ...answer.body.result, payment };
 }
+
+// Every money test leaves a ledger that balances (npm run ledger:check).
+afterEach(async () => {
+  const { db } = await getDatabase();
+  expect(await checkLedger(db)).toEqual([]);
+});
 
 describe("the sandbox provider", () => {
   it("opens one checkout per booking; a signed payment moves the booking to the host, once", async () => {

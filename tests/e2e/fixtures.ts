@@ -119,6 +119,18 @@ export async function newHost(playwright: PlaywrightWorkerArgs["playwright"], ba
 }
 
 /**
+ * A renter with a booking that started 26 days ago and its second month's bill issued (seed-test-users.ts), logged
+ * in in this page's browser context. Answers the bill.
+ */
+export async function billRenter(page: Page, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "billRenter");
+  await page
+    .context()
+    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  return user.bill as NonNullable<typeof user.bill>;
+}
+
+/**
  * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
  * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add
  * its cookies to the page's browser context to be logged in there too.

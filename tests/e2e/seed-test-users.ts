@@ -10,38 +10,52 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import { runBilling } from "~/api/payment/billing.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { cities, spaces, users } from "~/db/schema";
+import { bills, cities, spaces, users } from "~/db/schema";
+import { seedRunningBooking } from "~/db/seed/running-booking.server";
+import { addDays, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
+import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { hashPassword } from "~/services/password.server";
+import { QUEUES } from "~/services/queues.server";
 import { createSession } from "~/services/session.server";
-import { TEST_HOST_COUNT, TEST_USER_COUNT, type TestUser, testUsersFile } from "./test-users";
+import {
+  TEST_BILL_RENTER_COUNT,
+  TEST_HOST_COUNT,
+  TEST_USER_COUNT,
+  type TestUser,
+  testUsersFile,
+} from "./test-users";
 
 const run = randomBytes(3).toString("hex");
 const password = `e2e-pass-${run}`;
 const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
-const accounts = Array.from({ length: TEST_USER_COUNT + TEST_HOST_COUNT }, (_, n) => {
-  const id = `${run}${n.toString(36)}`;
-  // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
-  let rest = n;
-  const referralCode = makeReferralCode("Bea", (max) => {
-    const digit = rest % max;
-    rest = Math.floor(rest / max);
-    return digit;
-  });
-  return {
-    firstName: "Bea",
-    lastName: "Villanueva",
-    nickName: `Bea${id}`,
-    email: `bea-${id}@example.ph`,
-    phoneNumber: "09171234567",
-    interested: "renter" as const,
-    dob: "1995-06-15",
-    referralCode,
-  };
-});
+const accounts = Array.from(
+  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + 1 },
+  (_, n) => {
+    const id = `${run}${n.toString(36)}`;
+    // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
+    let rest = n;
+    const referralCode = makeReferralCode("Bea", (max) => {
+      const digit = rest % max;
+      rest = Math.floor(rest / max);
+      return digit;
+    });
+    return {
+      firstName: "Bea",
+      lastName: "Villanueva",
+      nickName: `Bea${id}`,
+      email: `bea-${id}@example.ph`,
+      phoneNumber: "09171234567",
+      interested: "renter" as const,
+      dob: "1995-06-15",
+      referralCode,
+    };
+  },
+);
 
 const rows = await db
   .insert(users)
@@ -65,39 +79,71 @@ const testUsers: TestUser[] = await db.transaction(async (tx) => {
   }
   return made;
 });
-// The last TEST_HOST_COUNT accounts are hosts, each with an active listing in Angeles, a city no other spec searches
+// After the renters come TEST_HOST_COUNT hosts, each with an active listing in Angeles, a city no other spec searches
 // (its street address is shown only on a confirmed viewing's gate pass and an approved booking).
 const [angeles] = await db.select().from(cities).where(eq(cities.slug, "angeles"));
-const hosts = testUsers.slice(TEST_USER_COUNT);
+const hosts = testUsers.slice(TEST_USER_COUNT, TEST_USER_COUNT + TEST_HOST_COUNT);
+const billRenters = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT, -1);
+const landlord = testUsers.at(-1) as TestUser;
+landlord.landlord = true;
+const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
+  hostId,
+  status: "active" as const,
+  storageType: "storage" as const,
+  kind: "spareRoom" as const,
+  spaceTitle: `Test storage room ${run}-${n}`,
+  addressLine1: `${100 + n} Fil-Am Friendship Highway`,
+  addressLine2: "Unit B",
+  cityId: angeles?.id ?? null,
+  barangay: "Anunas",
+  province: angeles?.province ?? "Pampanga",
+  latitude: 15.1636,
+  longitude: 120.5561,
+  entireSpace: true,
+  unitsAvailable: 1,
+  rentalDurations: ["1_month", "3_months"],
+  monthlyPrice: 250_000,
+  depositRequired: false,
+  publishedAt: new Date(),
+});
 const listings = await db
   .insert(spaces)
-  .values(
-    hosts.map((host, n) => ({
-      hostId: host.id,
-      status: "active" as const,
-      storageType: "storage" as const,
-      kind: "spareRoom" as const,
-      spaceTitle: `Test storage room ${run}-${n}`,
-      addressLine1: `${100 + n} Fil-Am Friendship Highway`,
-      addressLine2: "Unit B",
-      cityId: angeles?.id ?? null,
-      barangay: "Anunas",
-      province: angeles?.province ?? "Pampanga",
-      latitude: 15.1636,
-      longitude: 120.5561,
-      entireSpace: true,
-      unitsAvailable: 1,
-      rentalDurations: ["1_month", "3_months"],
-      monthlyPrice: 250_000,
-      depositRequired: false,
-      publishedAt: new Date(),
-    })),
-  )
+  .values(hosts.map((host, n) => testListing(host.id, n)))
   .returning({ id: spaces.id, hostId: spaces.hostId, spaceTitle: spaces.spaceTitle });
 for (const host of hosts) {
   const listing = listings.find((row) => row.hostId === host.id);
   if (listing) host.listing = { id: listing.id, title: listing.spaceTitle ?? "" };
 }
+// Each bill renter rents one of the landlord's rooms for 3 months from 26 days ago, through the real booking service;
+// the billing run then issues the second month's bill (due in 4 or 5 days), as the daily job would.
+registerQueues(QUEUES);
+const rooms = await db
+  .insert(spaces)
+  .values(billRenters.map((_, n) => testListing(landlord.id, TEST_HOST_COUNT + n)))
+  .returning({ id: spaces.id, spaceTitle: spaces.spaceTitle });
+const startDate = addDays(todayInManila(), -26);
+const bookingIds = [];
+for (const [n, renter] of billRenters.entries()) {
+  const room = rooms[n] as (typeof rooms)[number];
+  bookingIds.push(
+    await seedRunningBooking(db, { spaceId: room.id, renterId: renter.id, startDate, duration: "3_months" }),
+  );
+}
+await runBilling(db);
+for (const [n, renter] of billRenters.entries()) {
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(eq(bills.bookingId, bookingIds[n] as string));
+  if (!bill) throw new Error("the seeded booking's second month was not billed");
+  renter.bill = {
+    billId: bill.id,
+    bookingId: bill.bookingId,
+    spaceTitle: rooms[n]?.spaceTitle ?? "",
+    total: bill.total,
+  };
+}
+await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
 await closeDatabase({ forGood: true });
 console.info(`[e2e] ${testUsers.length} test users ready`);

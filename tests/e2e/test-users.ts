@@ -8,6 +8,8 @@ import path from "node:path";
 export const TEST_USER_COUNT = 800;
 /** Hosts: more accounts, each with one active storage listing of its own (conversations and viewings need one). */
 export const TEST_HOST_COUNT = 60;
+/** Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec). */
+export const TEST_BILL_RENTER_COUNT = 4;
 
 export type TestUser = {
   id: string;
@@ -24,19 +26,35 @@ export type TestUser = {
   setCookie: string;
   /** A host's listing: its id and title. */
   listing?: { id: string; title: string };
+  /** A bill renter's open bill: its id, its booking, the space and the amount. */
+  bill?: { billId: string; bookingId: string; spaceTitle: string; total: number };
+  /** The account that hosts the bill renters' spaces: never claimed. */
+  landlord?: true;
 };
+
+export type TestUserKind = "user" | "host" | "billRenter";
+
+function kindOf(user: TestUser): TestUserKind | null {
+  if (user.landlord) return null;
+  if (user.listing) return "host";
+  if (user.bill) return "billRenter";
+  return "user";
+}
 
 export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string {
   return path.join(dataDir, "test-users.json");
 }
 
 let pool: TestUser[] | undefined;
-const next = { user: 0, host: 0 };
+const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0 };
 
-/** An account no other test has had, from the server's data folder: a renter, or a host with a listing. */
-export function claimTestUser(dataDir: string, kind: "user" | "host" = "user"): TestUser {
+/**
+ * An account no other test has had, from the server's data folder: a renter, a host with a listing, or a renter
+ * with a running booking and a bill to pay.
+ */
+export function claimTestUser(dataDir: string, kind: TestUserKind = "user"): TestUser {
   pool ??= JSON.parse(readFileSync(testUsersFile(dataDir), "utf8")) as TestUser[];
-  const candidates = pool.filter((user) => (kind === "host") === Boolean(user.listing));
+  const candidates = pool.filter((user) => kindOf(user) === kind);
   mkdirSync(path.join(dataDir, `claimed-${kind}`), { recursive: true });
   for (; next[kind] < candidates.length; next[kind]++) {
     try {

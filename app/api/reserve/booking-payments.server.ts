@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
@@ -15,9 +15,11 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentOutcome,
+  type PaymentProvider,
 } from "~/services/payments/types";
-import { defineEndpoint, type Endpoint } from "../endpoint";
+import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { settleBillPayment } from "../payment/billing.server";
 import { displayName } from "../user/profile.server";
 import {
   applyBookingEventIn,
@@ -65,75 +67,116 @@ export const payBooking = defineEndpoint({
       throw new DomainError("conflict", "The time to pay for this booking is over. Please book again.");
     const method: PaymentMethod =
       body.paymentMethod ?? PAYMENT_METHODS.find((known) => known === row.paymentMethod) ?? "card";
-
-    const open = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.bookingId, row.id),
-          eq(payments.state, "pending"),
-          eq(payments.provider, provider.name),
-        ),
-      );
-    const reusable = open.find(
-      (payment) => payment.checkoutUrl && payment.amount === row.due && payment.method === method,
-    );
-    if (reusable?.checkoutUrl) return { paymentId: reusable.id, checkoutUrl: reusable.checkoutUrl };
-
     const origin = publicOrigin(request);
-    const [tries] = await db.select({ n: count() }).from(payments).where(eq(payments.bookingId, row.id));
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        bookingId: row.id,
-        provider: provider.name,
-        amount: row.due,
-        method,
-        idempotencyKey: `booking:${row.id}:checkout:${(tries?.n ?? 0) + 1}`,
-        successUrl: `${origin}/reserve-space/request-sent-success?${new URLSearchParams({ bookingId: row.id })}`,
-        cancelUrl: `${origin}/bookings/${row.id}`,
-      })
-      .returning();
-    if (!payment) throw new Error("the payment was not stored");
-    const [space] = await db
-      .select({ title: spaces.spaceTitle })
-      .from(spaces)
-      .where(eq(spaces.id, row.spaceId));
-    try {
-      const checkout = await provider.createCheckout(
-        {
-          paymentId: payment.id,
-          amount: payment.amount,
-          description: `Space Solution booking: ${space?.title ?? "a space"}`,
-          methods: [method],
-          successUrl: payment.successUrl,
-          cancelUrl: payment.cancelUrl,
-          idempotencyKey: payment.idempotencyKey,
-          customer: { name: displayName(user), email: user.email },
-        },
-        origin,
-      );
-      await db
-        .update(payments)
-        .set({
-          checkoutReference: checkout.reference,
-          checkoutUrl: checkout.checkoutUrl,
-          updatedAt: new Date(),
-        })
-        .where(eq(payments.id, payment.id));
-      return { paymentId: payment.id, checkoutUrl: checkout.checkoutUrl };
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError) && !(error instanceof TypeError)) throw error;
-      console.error(`[payments] checkout for booking ${row.id} failed:`, error);
-      await db
-        .update(payments)
-        .set({ state: "failed", failureReason: String(error.message).slice(0, 500), updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
-      throw new ApiError(502, PROVIDER_UNREACHABLE);
-    }
+    return openCheckout(db, user, provider, origin, {
+      bookingId: row.id,
+      billId: null,
+      amount: row.due,
+      method,
+      keyPrefix: `booking:${row.id}`,
+      successUrl: `${origin}/reserve-space/request-sent-success?${new URLSearchParams({ bookingId: row.id })}`,
+      cancelUrl: `${origin}/bookings/${row.id}`,
+    });
   },
 });
+
+/** What one hosted checkout is for: an amount of one booking (its due at request, or one of its bills). */
+export type CheckoutFor = {
+  bookingId: string;
+  billId: string | null;
+  amount: number;
+  method: PaymentMethod;
+  /** Starts every idempotency key of this amount's checkouts: the nth try is `<prefix>:checkout:<n>`. */
+  keyPrefix: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/**
+ * Opens the provider's hosted checkout for `what`, or answers the one already open for the same amount and method.
+ * The payment row is stored before the provider is asked, with its idempotency key, so a retried create never opens
+ * a second checkout; a provider that cannot be reached leaves a failed row and a 502.
+ */
+export async function openCheckout(
+  db: Database,
+  user: CurrentUser,
+  provider: PaymentProvider,
+  origin: string,
+  what: CheckoutFor,
+): Promise<CheckoutStart> {
+  const forThis = what.billId ? eq(payments.billId, what.billId) : isNull(payments.billId);
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, what.bookingId),
+        forThis,
+        eq(payments.state, "pending"),
+        eq(payments.provider, provider.name),
+      ),
+    );
+  const reusable = open.find(
+    (payment) => payment.checkoutUrl && payment.amount === what.amount && payment.method === what.method,
+  );
+  if (reusable?.checkoutUrl) return { paymentId: reusable.id, checkoutUrl: reusable.checkoutUrl };
+
+  const [tries] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.bookingId, what.bookingId), forThis));
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      bookingId: what.bookingId,
+      billId: what.billId,
+      provider: provider.name,
+      amount: what.amount,
+      method: what.method,
+      idempotencyKey: `${what.keyPrefix}:checkout:${(tries?.n ?? 0) + 1}`,
+      successUrl: what.successUrl,
+      cancelUrl: what.cancelUrl,
+    })
+    .returning();
+  if (!payment) throw new Error("the payment was not stored");
+  const [space] = await db
+    .select({ title: spaces.spaceTitle })
+    .from(spaces)
+    .innerJoin(bookings, eq(bookings.spaceId, spaces.id))
+    .where(eq(bookings.id, what.bookingId));
+  try {
+    const checkout = await provider.createCheckout(
+      {
+        paymentId: payment.id,
+        amount: payment.amount,
+        description: `Space Solution ${what.billId ? "monthly bill" : "booking"}: ${space?.title ?? "a space"}`,
+        methods: [what.method],
+        successUrl: payment.successUrl,
+        cancelUrl: payment.cancelUrl,
+        idempotencyKey: payment.idempotencyKey,
+        customer: { name: displayName(user), email: user.email },
+      },
+      origin,
+    );
+    await db
+      .update(payments)
+      .set({
+        checkoutReference: checkout.reference,
+        checkoutUrl: checkout.checkoutUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    return { paymentId: payment.id, checkoutUrl: checkout.checkoutUrl };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) && !(error instanceof TypeError)) throw error;
+    console.error(`[payments] checkout for booking ${what.bookingId} failed:`, error);
+    await db
+      .update(payments)
+      .set({ state: "failed", failureReason: String(error.message).slice(0, 500), updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    throw new ApiError(502, PROVIDER_UNREACHABLE);
+  }
+}
 
 export type CheckoutSession = {
   paymentId: string;
@@ -219,6 +262,15 @@ async function settlePayment(tx: Database, event: PaymentOutcome) {
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    if (payment.billId) {
+      await settleBillPayment(
+        tx,
+        { bookingId: payment.bookingId, billId: payment.billId },
+        event.amount,
+        event.providerPaymentId,
+      );
+      return;
+    }
     // The machine decides: the due, paid in time, sends the request to the host; any other payment is refunded.
     await applyBookingEventIn(tx, payment.bookingId, {
       type: "payment_confirmed",
@@ -238,6 +290,8 @@ async function settlePayment(tx: Database, event: PaymentOutcome) {
       updatedAt: now,
     })
     .where(eq(payments.id, payment.id));
+  // A failed bill payment leaves the bill open; only a booking's first checkout has a failure to record.
+  if (payment.billId) return;
   try {
     await applyBookingEventIn(tx, payment.bookingId, {
       type: "payment_failed",

@@ -341,6 +341,8 @@ function headlineOf(entry: BookingHistoryRow): BookingHeadline {
   if (entry.fromState !== entry.toState) return entry.toState as BookingHeadline;
   if (entry.event === "payment_failed") return "payment_failed";
   if (entry.event === "payment_confirmed") return "payment_refunded";
+  // The machine's sentence for a bill it accepted starts "Paid"; one it refunded, "A payment of".
+  if (entry.event === "bill_paid") return entry.reason.startsWith("Paid") ? "bill_paid" : "payment_refunded";
   if (entry.event === "give_notice") return "notice";
   return "extension";
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
   type BookingRow,
+  bills,
   bookingHistory,
   bookings,
   type ReservationValues,
@@ -23,8 +24,9 @@ import {
   HOLDING_STATES,
   MAX_EXTENSION_MONTHS,
   roleOf,
+  UNPAID_BILL_DAYS,
 } from "~/domain/booking";
-import { todayInManila } from "~/domain/dates";
+import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
 import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
@@ -133,6 +135,20 @@ export type BookingDetails = BookingSummary & {
   /** The contract of the stay: Space Solution's standard one, or the host's own PDF (its address). */
   contract: { type: "standard" | "uploaded"; url: string | null };
   history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
+  /** The booking's monthly bills (not the cancelled ones), in order. */
+  bills: BookingBill[];
+  /** The host may end the booking for this unpaid bill's due date: it is 7 days overdue or more. */
+  mayEndForUnpaidBill: string | null;
+};
+
+export type BookingBill = {
+  billId: string;
+  periodStart: string;
+  periodEnd: string;
+  total: number;
+  dueOn: string;
+  state: "due" | "paid";
+  receiptNumber: string | null;
 };
 
 /** The states from which the renter sees the exact address. */
@@ -214,6 +230,17 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       refund = null;
     }
   }
+  const billRows = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.bookingId, row.id), ne(bills.state, "void")))
+    .orderBy(bills.periodStart);
+  const oldestUnpaid = billRows.find((bill) => bill.state === "due");
+  const mayEnd =
+    summary.role === "host" &&
+    row.state === "active" &&
+    oldestUnpaid &&
+    addDays(oldestUnpaid.dueOn, UNPAID_BILL_DAYS) <= todayInManila();
   return {
     ...summary,
     price: toBooking(row).price,
@@ -247,6 +274,16 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       reason: entry.reason,
       at: entry.at.toISOString(),
     })),
+    bills: billRows.map((bill) => ({
+      billId: bill.id,
+      periodStart: bill.periodStart,
+      periodEnd: bill.periodEnd,
+      total: bill.total,
+      dueOn: bill.dueOn,
+      state: bill.state === "paid" ? "paid" : "due",
+      receiptNumber: bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`,
+    })),
+    mayEndForUnpaidBill: mayEnd && oldestUnpaid ? oldestUnpaid.dueOn : null,
   };
 }
 
@@ -274,7 +311,13 @@ export async function reservableSpace(db: Database, id: string): Promise<SpaceRo
 
 type ReservationInput = z.output<z.ZodObject<typeof reservation>>;
 
-export function termsFor(space: SpaceRow, input: ReservationInput, renterId?: string) {
+/** The terms of `input` on `space`, checked as of `today` (a seeded booking made in the past passes its own day). */
+export function termsFor(
+  space: SpaceRow,
+  input: Pick<ReservationInput, "startDate" | "duration" | "quantity" | "weekdays">,
+  renterId?: string,
+  today = todayInManila(),
+) {
   return reservationTerms(
     {
       type: space.storageType ?? "storage",
@@ -289,7 +332,7 @@ export function termsFor(space: SpaceRow, input: ReservationInput, renterId?: st
       firstMonthDiscount: space.firstMonthDiscount,
     },
     input,
-    todayInManila(),
+    today,
     { renterId },
   );
 }
@@ -699,6 +742,32 @@ export const terminateBooking = defineEndpoint({
   },
 });
 
+export const endForUnpaidBill = defineEndpoint({
+  method: "POST",
+  path: "/reserve/endForUnpaidBill",
+  auth: "required",
+  summary:
+    "The host ends an active booking whose oldest unpaid bill is 7 days overdue or more: it ends today, and its unpaid bills are cancelled by the next billing run.",
+  tags: ["reserve"],
+  message: "You ended this booking for its unpaid bill.",
+  body: z.strictObject({ bookingId }),
+  async handler({ db, user, body }) {
+    const role = await roleIn(db, body.bookingId, user.id);
+    const [oldest] = await db
+      .select({ dueOn: bills.dueOn })
+      .from(bills)
+      .where(and(eq(bills.bookingId, body.bookingId), eq(bills.state, "due")))
+      .orderBy(bills.dueOn)
+      .limit(1);
+    if (!oldest) throw new DomainError("conflict", "This booking has no unpaid bill.");
+    return act(db, user.id, body.bookingId, {
+      type: "end_for_unpaid_bill",
+      actor: role,
+      billDueDate: oldest.dueOn,
+    });
+  },
+});
+
 export const endpoints: Endpoint[] = [
   bookingQuote,
   bookSpace,
@@ -712,4 +781,5 @@ export const endpoints: Endpoint[] = [
   requestExtension,
   answerExtension,
   terminateBooking,
+  endForUnpaidBill,
 ];

@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  date,
   index,
   integer,
+  pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -20,8 +23,54 @@ import { bookings } from "./bookings";
 
 export const PAYMENT_STATES = ["pending", "paid", "failed", "expired"] as const;
 
+export const BILL_STATES = ["due", "paid", "void"] as const;
+
+/** Receipt numbers: one sequence, so two bills paid at once never share one. */
+export const receiptNumbers = pgSequence("bill_receipt_number_seq", { startWith: 1001 });
+
 /**
- * One hosted checkout for an amount due (a booking's due; the money feature adds bills). `checkoutReference` is the
+ * A monthly bill of a booking (PRODUCT.md "Later months"; app/domain/billing.ts): issued by the daily billing job
+ * 7 days before its period, due on the period's first day. One row per booking and period start, so a rerun, a crash
+ * mid-run or two instances never issue a bill twice. `void` when the booking ended before the bill was paid.
+ */
+export const bills = pgTable(
+  "bills",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    periodEnd: date("period_end", { mode: "string" }).notNull(),
+    rent: integer("rent").notNull(),
+    spaceSolutionFee: integer("space_solution_fee").notNull(),
+    total: integer("total").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    state: text("state", { enum: BILL_STATES }).notNull().default("due"),
+    /** Reminders sent so far (on the due date, and 3 days later). */
+    reminders: smallint("reminders").notNull().default(0),
+    /** Set when it is paid: printed on the receipt as SS-R-<number>. */
+    receiptNumber: bigint("receipt_number", { mode: "number" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("bills_booking_period_idx").on(table.bookingId, table.periodStart),
+    uniqueIndex("bills_receipt_number_idx").on(table.receiptNumber),
+    index("bills_state_due_idx").on(table.state, table.dueOn),
+    check("bills_period_in_order", sql`${table.periodEnd} >= ${table.periodStart}`),
+    check(
+      "bills_money",
+      sql`${table.rent} >= 0 and ${table.spaceSolutionFee} >= 0 and ${table.total} = ${table.rent} + ${table.spaceSolutionFee}`,
+    ),
+  ],
+);
+
+export type BillRow = typeof bills.$inferSelect;
+
+/**
+ * One hosted checkout for an amount due (a booking's due at request, or one of its monthly bills). `checkoutReference` is the
  * provider's checkout id; `providerPaymentId` the payment it confirmed (what a refund names). A payment counts only
  * when the provider's signed webhook confirms it.
  */
@@ -32,6 +81,8 @@ export const payments = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "restrict" }),
+    /** The monthly bill this checkout pays; null for the due at request. */
+    billId: uuid("bill_id").references(() => bills.id, { onDelete: "restrict" }),
     provider: text("provider").notNull(),
     amount: integer("amount").notNull(),
     state: text("state", { enum: PAYMENT_STATES }).notNull().default("pending"),
@@ -54,6 +105,7 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_key_idx").on(table.idempotencyKey),
     uniqueIndex("payments_checkout_reference_idx").on(table.provider, table.checkoutReference),
     index("payments_booking_id_idx").on(table.bookingId),
+    index("payments_bill_id_idx").on(table.billId),
     check("payments_amount_positive", sql`${table.amount} > 0`),
   ],
 );

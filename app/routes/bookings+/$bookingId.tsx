@@ -13,6 +13,7 @@ import {
   approveBooking,
   checkExtension,
   declineBooking,
+  endForUnpaidBill,
   requestExtension,
   retrieveBookingData,
   terminateBooking,
@@ -20,9 +21,14 @@ import {
 import { CancellationRules } from "~/components/bookings/cancellation-rules";
 import { PartyCard } from "~/components/bookings/party-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { PrintButton } from "~/components/ui/print-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { EXTENSION_ANSWER_HOURS, MAX_EXTENSION_MONTHS, terminationEndDate } from "~/domain/booking";
+import {
+  EXTENSION_ANSWER_HOURS,
+  MAX_EXTENSION_MONTHS,
+  terminationEndDate,
+  UNPAID_BILL_DAYS,
+} from "~/domain/booking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import {
@@ -132,6 +138,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "give-notice":
       answer = await client.call(terminateBooking, { body: { bookingId } });
       break;
+    case "end-for-unpaid-bill":
+      answer = await client.call(endForUnpaidBill, { body: { bookingId } });
+      break;
     default:
       return data({ toast: makeToast("error", "Please choose what to do.") }, { status: 400 });
   }
@@ -156,7 +165,7 @@ export default function BookingPage() {
         <Link to="/bookings" className="text-sm font-semibold text-brand-700 underline">
           ← All bookings
         </Link>
-        <PrintButton />
+        <PrintButton label="Print the agreement" />
       </div>
       <header className="mt-3">
         <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">Rental agreement</p>
@@ -232,6 +241,30 @@ export default function BookingPage() {
 
       <PriceSection booking={booking} />
 
+      {booking.bills.length ? (
+        <Section title="Monthly bills">
+          <ul className="space-y-1" data-testid="booking-bills">
+            {booking.bills.map((bill) => (
+              <li key={bill.billId} className="flex flex-wrap justify-between gap-2">
+                <span>
+                  {formatCalendarDate(bill.periodStart)} to {formatCalendarDate(bill.periodEnd)}:{" "}
+                  {formatPeso(bill.total)}
+                </span>
+                {bill.state === "paid" ? (
+                  <Link to={`/payment/receipt/${bill.billId}`} className="text-brand-700 underline">
+                    Paid · receipt {bill.receiptNumber}
+                  </Link>
+                ) : (
+                  <Link to={`/payment/summary?billId=${bill.billId}`} className="text-brand-700 underline">
+                    {role === "renter" ? "Pay" : "Unpaid"} · due {formatCalendarDate(bill.dueOn)}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
       {booking.items.length || booking.messageForKeeper ? (
         <Section title="What the renter stores">
           {booking.items.length ? (
@@ -297,21 +330,6 @@ export default function BookingPage() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
-}
-
-/** Printing needs the browser's print dialog; without JavaScript the browser's own Print menu does the same. */
-function PrintButton() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-    >
-      Print the agreement
-    </button>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -565,6 +583,25 @@ function Actions({
         </p>
         <button type="submit" name="intent" value="give-notice" disabled={pending} className={secondary}>
           Give notice
+        </button>
+      </Form>,
+    );
+  }
+  if (role === "host" && booking.mayEndForUnpaidBill) {
+    forms.push(
+      <Form key="end-for-unpaid-bill" method="post" className="space-y-2">
+        <p className="text-sm text-slate-700">
+          The bill due on {formatCalendarDate(booking.mayEndForUnpaidBill)} is unpaid after {UNPAID_BILL_DAYS}{" "}
+          days. You may end this booking today.
+        </p>
+        <button
+          type="submit"
+          name="intent"
+          value="end-for-unpaid-bill"
+          disabled={pending}
+          className={secondary}
+        >
+          End the booking for the unpaid bill
         </button>
       </Form>,
     );

@@ -11,6 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { payBooking } from "~/api/reserve/booking-payments.server";
 import { bookSpace } from "~/api/reserve/bookings.server";
+import { MethodChoice } from "~/components/payments/method-choice";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -18,7 +19,7 @@ import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates } from "~/screens/reservation.server";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "~/services/payments/types";
+import { PAYMENT_METHODS } from "~/services/payments/types";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -80,7 +81,7 @@ export default function PaymentMethod() {
     id: "payment-method",
     lastResult: actionData?.result,
   });
-  const chosen = draft.values.paymentMethod ?? "gcash";
+  const chosen = PAYMENT_METHODS.find((known) => known === draft.values.paymentMethod) ?? "gcash";
   const items = draft.items.filter((item) => (draft.values.itemIds ?? []).includes(item.itemId));
   return (
     <ReservationLayout
@@ -92,14 +93,7 @@ export default function PaymentMethod() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <fieldset aria-describedby={fields.paymentMethod.errorId}>
           <legend className="text-sm font-semibold text-slate-800">Pay with</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-3">
-            {PAYMENT_METHODS.map((method) => (
-              <label key={method} className="flex items-center gap-2 rounded-md border border-slate-300 p-3">
-                <input type="radio" name="paymentMethod" value={method} defaultChecked={method === chosen} />
-                {PAYMENT_METHOD_NAMES[method]}
-              </label>
-            ))}
-          </div>
+          <MethodChoice name="paymentMethod" chosen={chosen} />
           <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
         </fieldset>
         {items.length || draft.values.messageForKeeper ? (

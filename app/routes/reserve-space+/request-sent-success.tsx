@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { retrieveBookingData } from "~/api/reserve/bookings.server";
+import { LookAgain } from "~/components/ui/look-again";
 import { formatPeso } from "~/domain/money";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -11,17 +11,11 @@ import type { ShellHandle } from "~/utils/shell";
 /**
  * reserve-space/request-sent-success: where the payment provider sends the renter back. It only shows the booking's
  * state: the payment counts once the provider confirms it server to server, which may take a moment — until then
- * the page looks again every few seconds. Without JavaScript a meta refresh inside <noscript> reloads it; with
- * JavaScript the loader is revalidated instead, because a browser keeps a meta refresh scheduled even after the
- * renter has moved on to another page of the app.
+ * the page looks again every few seconds (LookAgain, with or without JavaScript).
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
-export const meta: MetaFunction<typeof loader> = () => [
-  ...pageMeta("Your request", "The state of your booking request."),
-];
-
-const LOOK_AGAIN_SECONDS = 3;
+export const meta: MetaFunction = () => pageMeta("Your request", "The state of your booking request.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
@@ -40,19 +34,11 @@ const manila = new Intl.DateTimeFormat("en-PH", {
 export default function RequestSentSuccess() {
   const { booking } = useLoaderData<typeof loader>();
   const waiting = booking.state === "awaiting_payment";
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(revalidate, LOOK_AGAIN_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidate]);
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-10 text-center">
       {waiting ? (
         <>
-          <noscript>
-            <meta httpEquiv="refresh" content={String(LOOK_AGAIN_SECONDS)} />
-          </noscript>
+          <LookAgain />
           <h1 className="text-2xl font-bold text-slate-900">Confirming your payment…</h1>
           <p role="status" className="mt-3 text-slate-700">
             We are waiting for the payment provider to confirm your payment of {formatPeso(booking.due)}. This

@@ -31,6 +31,7 @@ export type BookingHeadline =
   | "cancelled"
   | "payment_failed"
   | "payment_refunded"
+  | "bill_paid"
   | "extension"
   | "notice";
 
@@ -45,6 +46,7 @@ const HEADLINES: Record<BookingHeadline, { renter: string; host: string }> = {
   cancelled: { renter: "A booking was cancelled", host: "A booking was cancelled" },
   payment_failed: { renter: "Your payment did not go through", host: "A payment did not go through" },
   payment_refunded: { renter: "A payment was refunded", host: "A payment was refunded" },
+  bill_paid: { renter: "Your monthly bill is paid", host: "A monthly payment came in" },
   extension: { renter: "Extension update", host: "Extension update" },
   notice: { renter: "Notice given on your booking", host: "Notice given on a booking" },
 };

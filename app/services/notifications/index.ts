@@ -1,3 +1,4 @@
+import { billUpdate } from "./bill-update";
 import { bookingUpdate } from "./booking-update";
 import { feedback } from "./feedback";
 import { invitation } from "./invitation";
@@ -19,6 +20,7 @@ export const templates = {
   listingEnquiry,
   feedback,
   bookingUpdate,
+  billUpdate,
   newMessage,
   viewingUpdate,
 };

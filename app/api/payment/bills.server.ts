@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod/v4";
+import type { Database } from "~/db/client.server";
+import { type BillRow, bills, bookings, cities, payments, spaces, users } from "~/db/schema";
+import { todayInManila } from "~/domain/dates";
+import { DomainError } from "~/domain/errors";
+import { publicOrigin } from "~/env.server";
+import { paymentProvider } from "~/services/payments/provider.server";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/services/payments/types";
+import { BILL_TABS } from "~/utils/bills";
+import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import { type CheckoutStart, openCheckout, PAYMENTS_UNAVAILABLE } from "../reserve/booking-payments.server";
+import { displayName } from "../user/profile.server";
+
+/**
+ * A renter's monthly bills (PRODUCT.md "Later months"; ADR 0028): the Bills screen's lists, one bill with its line
+ * items and receipt, and paying it through the same hosted checkout and webhook as a booking's due. The spec leaves
+ * the billing calls unnamed ("payments, billing: not shown"); these paths are ours.
+ */
+
+export const BILL_NOT_YOURS = "This bill is not yours.";
+export const BILL_NOT_FOUND = "This bill was not found.";
+
+export type BillSummary = {
+  billId: string;
+  bookingId: string;
+  spaceTitle: string;
+  periodStart: string;
+  periodEnd: string;
+  rent: number;
+  spaceSolutionFee: number;
+  total: number;
+  dueOn: string;
+  state: BillRow["state"];
+  /** Unpaid after its due date. */
+  overdue: boolean;
+  /** "SS-R-1001" once paid. */
+  receiptNumber: string | null;
+  paidAt: string | null;
+};
+
+export type BillDetails = BillSummary & {
+  role: "renter" | "host";
+  renter: { name: string; email: string };
+  host: { name: string };
+  /** The booking's dates and the space's city, for the receipt. */
+  bookingStart: string;
+  bookingEnd: string;
+  city: string | null;
+  /** How the bill was paid, or how the renter paid their booking (the method offered first). */
+  paymentMethod: PaymentMethod;
+  /** A checkout of this bill is open with the provider: the payment may be confirmed any moment. */
+  paying: boolean;
+};
+
+export function receiptNumberOf(bill: Pick<BillRow, "receiptNumber">): string | null {
+  return bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`;
+}
+
+function toSummary(bill: BillRow, spaceTitle: string | null, today: string): BillSummary {
+  return {
+    billId: bill.id,
+    bookingId: bill.bookingId,
+    spaceTitle: spaceTitle ?? "Your space",
+    periodStart: bill.periodStart,
+    periodEnd: bill.periodEnd,
+    rent: bill.rent,
+    spaceSolutionFee: bill.spaceSolutionFee,
+    total: bill.total,
+    dueOn: bill.dueOn,
+    state: bill.state,
+    overdue: bill.state === "due" && bill.dueOn < today,
+    receiptNumber: receiptNumberOf(bill),
+    paidAt: bill.paidAt?.toISOString() ?? null,
+  };
+}
+
+export const myBills = defineEndpoint({
+  method: "GET",
+  path: "/payment/myBills",
+  auth: "required",
+  summary:
+    "The caller's monthly bills as renter: `tab=due` (the default) the unpaid ones, soonest first; `tab=paid` the paid ones with their receipt numbers, newest first.",
+  tags: ["payment"],
+  query: z.strictObject({
+    tab: z.enum(BILL_TABS, { error: "Please choose due or paid bills." }).default("due"),
+  }),
+  async handler({ db, user, query }): Promise<{ bills: BillSummary[] }> {
+    const paid = query.tab === "paid";
+    const rows = await db
+      .select({ bill: bills, spaceTitle: spaces.spaceTitle })
+      .from(bills)
+      .innerJoin(bookings, eq(bookings.id, bills.bookingId))
+      .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+      .where(and(eq(bookings.renterId, user.id), eq(bills.state, paid ? "paid" : "due")))
+      .orderBy(paid ? desc(bills.paidAt) : asc(bills.dueOn))
+      .limit(200);
+    const today = todayInManila();
+    return { bills: rows.map((row) => toSummary(row.bill, row.spaceTitle, today)) };
+  },
+});
+
+/** The bill `billId` with its booking, for its renter (or, read only, its host); anyone else is refused. */
+async function findBill(db: Database, billId: string, user: CurrentUser) {
+  const [found] = await db
+    .select({ bill: bills, booking: bookings, space: spaces, city: cities.name })
+    .from(bills)
+    .innerJoin(bookings, eq(bookings.id, bills.bookingId))
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
+    .leftJoin(cities, eq(cities.id, spaces.cityId))
+    .where(eq(bills.id, billId));
+  if (!found) throw new ApiError(404, BILL_NOT_FOUND);
+  if (found.booking.renterId !== user.id && found.booking.hostId !== user.id)
+    throw new ApiError(403, BILL_NOT_YOURS);
+  return found;
+}
+
+const billIdParam = z.uuid({ error: BILL_NOT_FOUND });
+
+export const billDetails = defineEndpoint({
+  method: "GET",
+  path: "/payment/bill/{billId}",
+  auth: "required",
+  summary:
+    "One bill of the caller's bookings: its period, line items (rent, Space Solution fee, total), due date, state and receipt number, with the two people and the booking. The renter and the host may read it; anyone else gets 403.",
+  tags: ["payment"],
+  params: z.strictObject({ billId: billIdParam }),
+  async handler({ db, user, params }): Promise<BillDetails> {
+    const { bill, booking, space, city } = await findBill(db, params.billId, user);
+    const people = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [booking.renterId, booking.hostId]));
+    const renter = people.find((person) => person.id === booking.renterId);
+    const host = people.find((person) => person.id === booking.hostId);
+    const checkouts = await db.select().from(payments).where(eq(payments.billId, bill.id));
+    const paidWith = checkouts.find((payment) => payment.state === "paid")?.method;
+    return {
+      ...toSummary(bill, space.spaceTitle, todayInManila()),
+      role: booking.renterId === user.id ? "renter" : "host",
+      renter: { name: renter ? displayName(renter) : "", email: renter?.email ?? "" },
+      host: { name: host ? displayName(host) : "" },
+      bookingStart: booking.startDate,
+      bookingEnd: booking.endDate,
+      city,
+      paymentMethod: methodOf(paidWith ?? booking.paymentMethod),
+      paying: bill.state === "due" && checkouts.some((payment) => payment.state === "pending"),
+    };
+  },
+});
+
+function methodOf(value: string | null | undefined): PaymentMethod {
+  return PAYMENT_METHODS.find((known) => known === value) ?? "card";
+}
+
+export const payBill = defineEndpoint({
+  method: "POST",
+  path: "/payment/payBill",
+  auth: "required",
+  summary:
+    "Opens the payment provider's hosted checkout for one of the caller's unpaid bills, with card, GCash or Maya. Answers the checkout's URL; asking again answers the same checkout. The bill counts as paid once the provider's signed webhook confirms it.",
+  tags: ["payment"],
+  body: z.strictObject({
+    billId: billIdParam,
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." }),
+  }),
+  async handler({ db, user, body, request }): Promise<CheckoutStart> {
+    const provider = paymentProvider();
+    if (!provider) throw new ApiError(503, PAYMENTS_UNAVAILABLE);
+    const { bill, booking } = await findBill(db, body.billId, user);
+    if (booking.renterId !== user.id) throw new ApiError(403, BILL_NOT_YOURS);
+    if (bill.state === "paid") throw new DomainError("conflict", "This bill is already paid.");
+    if (bill.state === "void" || (booking.state !== "approved" && booking.state !== "active"))
+      throw new DomainError("conflict", "This bill is no longer due: its booking has ended.");
+    const origin = publicOrigin(request);
+    const page = (back?: string) =>
+      `${origin}/payment/summary?${new URLSearchParams({ billId: bill.id, ...(back ? { payment: back } : {}) })}`;
+    return openCheckout(db, user, provider, origin, {
+      bookingId: booking.id,
+      billId: bill.id,
+      amount: bill.total,
+      method: body.paymentMethod,
+      keyPrefix: `bill:${bill.id}`,
+      successUrl: page("sent"),
+      cancelUrl: page(),
+    });
+  },
+});
+
+export const endpoints: Endpoint[] = [myBills, billDetails, payBill];

@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import type { BillSummary } from "~/api/payment/bills.server";
+import { formatCalendarDate, formatMoment } from "~/domain/dates";
+import { formatPeso } from "~/domain/money";
+
+/** One bill in the Bills list: what it is for, how much, and the one thing to do with it (pay it, or see its receipt). */
+export function BillCard({ bill }: { bill: BillSummary }) {
+  const period = `${formatCalendarDate(bill.periodStart)} to ${formatCalendarDate(bill.periodEnd)}`;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="bill-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold text-slate-900">{bill.spaceTitle}</h3>
+          <p className="text-sm text-slate-700">Rent for {period}</p>
+          {bill.state === "paid" ? (
+            <p className="text-sm text-slate-700">
+              Paid {bill.paidAt ? formatMoment(bill.paidAt) : ""} · receipt {bill.receiptNumber}
+            </p>
+          ) : (
+            <p className={`text-sm ${bill.overdue ? "font-semibold text-red-700" : "text-slate-700"}`}>
+              {bill.overdue ? "Overdue since" : "Due on"} {formatCalendarDate(bill.dueOn)}
+            </p>
+          )}
+        </div>
+        <p className="text-lg font-bold text-slate-900">{formatPeso(bill.total)}</p>
+      </div>
+      <p className="mt-3">
+        {bill.state === "paid" ? (
+          <Link to={`/payment/receipt/${bill.billId}`} className="font-semibold text-brand-700 underline">
+            See the receipt
+          </Link>
+        ) : (
+          <Link
+            to={`/payment/summary?billId=${bill.billId}`}
+            className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Pay {formatPeso(bill.total)}
+          </Link>
+        )}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatPeso } from "../../app/domain/money";
+import { billRenter, expect, expectAccessible, loggedInAccount, test, visit } from "./fixtures";
+
+/**
+ * Paying a monthly bill from the Bills screen, with JavaScript on and off (PRODUCT.md "Later months", ADR 0028): the
+ * renter's booking and its second month's bill are made before the server starts (the booking service at past
+ * instants, then the billing run); the browser drives only the Bills flow — the list, the summary, the sandbox
+ * checkout, the page that waits for the provider's webhook, the receipt and the paid tab.
+ */
+
+test("a renter pays the second month of a booking from Bills and gets a receipt", async ({
+  page,
+  baseURL,
+}) => {
+  const bill = await billRenter(page, baseURL);
+  const total = formatPeso(bill.total);
+
+  await visit(page, "/payment/bills");
+  await expect(page.getByRole("heading", { name: "Bills", level: 1 })).toBeVisible();
+  const card = page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle });
+  await expect(card).toContainText(/Due on /);
+  await expect(card).toContainText(total);
+  await card.getByRole("link", { name: `Pay ${total}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/payment/summary\\?billId=${bill.billId}$`));
+  await expect(page.getByRole("heading", { name: "Pay your bill" })).toBeVisible();
+  await expect(page.getByTestId("bill-total")).toHaveText(total);
+  await expect(page.getByRole("row", { name: /Space Solution fee/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("radio", { name: "Card" }).check();
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+
+  await expect(page).toHaveURL(/\/checkout-sandbox\/cs_sandbox_/);
+  await expect(page.getByTestId("checkout-amount")).toHaveText(total);
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  // Back on the summary: the provider's webhook is a job, and the page looks again by itself until it has come.
+  await expect(page).toHaveURL(/\/payment\/summary\?billId=.*payment=sent/);
+  await expect(page.getByRole("heading", { name: "Bill paid" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("link", { name: /See the receipt SS-R-\d+/ }).click();
+
+  await expect(page).toHaveURL(`/payment/receipt/${bill.billId}`);
+  await expect(page.getByRole("heading", { name: "Official receipt" })).toBeVisible();
+  await expect(page.getByTestId("receipt-number")).toHaveText(/^SS-R-\d+$/);
+  await expect(page.getByText("Paid with")).toBeVisible();
+  await expect(page.getByTestId("bill-total")).toHaveText(total);
+  await expectAccessible(page);
+
+  await visit(page, "/payment/bills?tab=paid");
+  await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).toContainText(
+    /receipt SS-R-\d+/,
+  );
+  await page.goto("/payment/bills");
+  await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).toHaveCount(0);
+});
+
+test("a bill is its renter's alone: anyone else is sent back to their own bills", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
+  const bill = await billRenter(page, baseURL);
+  await page.context().clearCookies();
+  await loggedInAccount(page, playwright, baseURL);
+  await page.goto(`/payment/summary?billId=${bill.billId}`);
+  await expect(page).toHaveURL(/\/payment\/bills$/);
+  await expect(page.getByText("This bill is not yours.")).toBeVisible();
+  await expect(page.getByTestId("bills-empty")).toBeVisible();
+});
