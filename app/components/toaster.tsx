@@ -18,7 +18,9 @@ export function Toaster() {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
       <div
-        key={toast.id}
+        // Its time starts again once the page is live (a new element restarts the CSS animation): a slow phone that
+        // took long to load the page still shows the toast for its full time, with the close button.
+        key={`${toast.id}:${hydrated ? "live" : "static"}`}
         role={toast.type === "error" || toast.type === "warning" ? "alert" : "status"}
         className={`toast pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 bg-white p-4 shadow-lg ${styles}`}
         style={{ animationDelay: `${toastDuration(toast)}ms` }}
