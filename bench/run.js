@@ -15,6 +15,8 @@
  * explain:  only the PostgreSQL part of search, to regenerate docs/search-performance.md.
  * race:     100 renters send POST /reserve/BookSpace for the last free space at once, on PGlite and PostgreSQL
  *           (bench/booking-race.ts): exactly one booking, with the requests' p50/p99.
+ * billing:  the daily billing run over 10,000 active bookings whose second month is due to be billed, on PGlite and
+ *           PostgreSQL (bench/billing.ts): its time and peak memory, and a rerun that issues nothing.
  * streams:  500 live-update event streams held by one process (memory per client), and the delay from a sent
  *           message to its "changed" signal at the other side's stream (p50/p99), on PGlite and PostgreSQL
  *           (bench/live-streams.ts).
@@ -41,8 +43,10 @@ const EXPLAIN_FILE = path.join(ROOT, "docs", "search-performance.md");
 /** BUILD_DIR builds (and serves) somewhere else than build/, as remix.config.js does. */
 const BUILD_DIR = process.env.BUILD_DIR?.trim() || "build";
 
-const SECTIONS = ["routes", "password", "image", "search", "page", "explain", "race", "streams"];
-const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race", "streams"];
+const SECTIONS = ["routes", "password", "image", "search", "page", "explain", "race", "streams", "billing"];
+const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race", "streams", "billing"];
+/** Active bookings billed by one daily run. */
+const BILLING_BOOKINGS = 10_000;
 /** Event-stream clients held at once, and messages whose signal is timed (under the host's hourly sending limit). */
 const STREAM_CLIENTS = 500;
 const STREAM_MESSAGES = 100;
@@ -109,6 +113,7 @@ async function main() {
     Object.assign(report, await benchmarkSearch(options));
   }
   if (sections.has("race")) report.bookingRace = await benchmarkBookingRace();
+  if (sections.has("billing")) report.billing = await benchmarkBilling();
   if (sections.has("streams")) report.liveStreams = await benchmarkLiveStreams();
   writeReport(report);
   printReport(report, sections);
@@ -514,6 +519,47 @@ async function runWorker(args, { capture = false, gc = false, env = {} } = {}) {
   workers.delete(child);
   if (code !== 0) throw new Error(`${args.join(" ")} failed (${signal ?? `exit code ${code}`})`);
   return output;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Billing
+
+/** The daily billing run on a fresh PGlite data directory and a fresh PostgreSQL database (bench/billing.ts). */
+async function benchmarkBilling() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "space-solution-bench-billing-"));
+  const postgres = await createPostgresDatabase();
+  const billing = {
+    date: new Date().toISOString(),
+    bookings: BILLING_BOOKINGS,
+    target: "one bill per booking, none on a rerun",
+    databases: {},
+  };
+  try {
+    const runs = [
+      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
+      ...(postgres ? [["PostgreSQL", { kind: "postgres", url: postgres.url }]] : []),
+    ];
+    for (const [label, database] of runs) {
+      console.log(`Billing: ${BILLING_BOOKINGS} bookings on ${label} ...`);
+      const resultFile = path.join(dataDir, `billing-${database.kind}.json`);
+      await runWorker(
+        ["bench/billing.ts", JSON.stringify({ database, bookings: BILLING_BOOKINGS, resultFile })],
+        { env: { NODE_ENV: "production", DATABASE_URL: "" } },
+      );
+      const result = JSON.parse(readFileSync(resultFile, "utf8"));
+      billing.databases[database.kind] = {
+        ...result,
+        database: label,
+        status:
+          result.issued === BILLING_BOOKINGS && result.rerunIssued === 0 ? "within target" : "OFF target",
+      };
+    }
+    if (!postgres) billing.postgresSkipped = postgresSkipReason;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+  return billing;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -925,6 +971,7 @@ function printReport(report, sections) {
   if (sections.has("image")) printImage(report.image);
   if (sections.has("search") && report.search) printSearch(report.search);
   if (sections.has("race") && report.bookingRace) printBookingRace(report.bookingRace);
+  if (sections.has("billing") && report.billing) printBilling(report.billing);
   if (sections.has("streams") && report.liveStreams) printLiveStreams(report.liveStreams);
   if (sections.has("explain") && !sections.has("search")) printExplain(report.explain);
   if (sections.has("page")) {
@@ -966,6 +1013,25 @@ function printLiveStreams(streams) {
       r.memoryPerClientKB.rss.toFixed(1),
       r.p50Ms.toFixed(1),
       r.p99Ms.toFixed(1),
+    ]),
+  );
+}
+
+function printBilling(billing) {
+  console.log(
+    `\nBilling: the daily run over ${billing.bookings.toLocaleString("en-US")} active bookings (target: ${billing.target})`,
+  );
+  if (billing.postgresSkipped) console.log(`  PostgreSQL skipped: ${billing.postgresSkipped}`);
+  printTable(
+    ["database", "issued", "seconds", "peak RSS MB", "rerun issued", "rerun s", ""],
+    Object.values(billing.databases).map((r) => [
+      r.database,
+      String(r.issued),
+      r.seconds.toFixed(1),
+      r.peakRssMb.toFixed(1),
+      String(r.rerunIssued),
+      r.rerunSeconds.toFixed(1),
+      r.status,
     ]),
   );
 }
