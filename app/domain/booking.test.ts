@@ -841,6 +841,13 @@ describe("a monthly bill paid", () => {
     expect(result.history.reason).toBe("Paid ₱3,150.00 for April 15, 2026 to May 14, 2026.");
   });
 
+  it("is still taken after the booking ended, for days the renter had the space", () => {
+    const ended = applyEvent(active(), { type: "end", actor: "system" }, manila("2026-06-15 00:00")).booking;
+    const late = billPaid(ended, 315_000);
+    expect(late.booking).toMatchObject({ state: "completed", paidThrough: "2026-05-14", refunded: 0 });
+    expect(late.money).toEqual([{ kind: "payment_received", amount: 315_000, reference: "bill_pay_1" }]);
+  });
+
   it("refunds whole a payment of another amount or for a bill no longer open", () => {
     const wrong = billPaid(active(), 100_000);
     expect(wrong.booking.paidThrough).toBe("2026-04-14");

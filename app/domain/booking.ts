@@ -61,6 +61,12 @@ export function isTerminal(state: BookingState): boolean {
 }
 
 /**
+ * The states whose bills are owed: a running booking's, and a completed one's for the days the renter had the space
+ * (a bill left unpaid at the end, or when the host ended the booking for it, is still paid like any other).
+ */
+export const BILLABLE_STATES = ["approved", "active", "completed"] as const satisfies readonly BookingState[];
+
+/**
  * Who causes an event: the two people of the booking, the payment provider (its signed webhook, ADR 0020) and the
  * system (a deadline job).
  */
@@ -547,7 +553,7 @@ function transition(booking: Booking, event: BookingEvent, at: Date): Transition
     case "bill_paid": {
       const received = receive(event);
       const { bill } = event;
-      const open = booking.state === "approved" || booking.state === "active";
+      const open = (BILLABLE_STATES as readonly BookingState[]).includes(booking.state);
       if (open && bill && event.amount === bill.total && bill.periodStart <= booking.endDate) {
         const paidThrough = laterDate(booking.paidThrough ?? bill.periodEnd, bill.periodEnd);
         return move(

@@ -285,7 +285,7 @@ describe("the Bills calls", () => {
 });
 
 describe("a bill 7 days overdue", () => {
-  it("lets the host, and only the host, end the booking; its unpaid bills are then cancelled", async () => {
+  it("lets the host, and only the host, end the booking; the unpaid bill is cut at the end and still owed", async () => {
     const { host, renter, space } = await aHostAndARenter();
     const { db } = await getDatabase();
     // Started 45 days ago: the second month began 14 or 15 days ago and is unpaid.
@@ -315,8 +315,19 @@ describe("a bill 7 days overdue", () => {
     });
     expectStatus(ended, 200, "You ended this booking for its unpaid bill.");
     expect(ended.body.result).toMatchObject({ state: "completed", endDate: todayInManila() });
+    // The days the renter had the space stay owed: the bill is cut at the end, and can still be paid.
     await runBilling(db);
-    expect((await billsOf(bookingId)).map((bill) => bill.state)).toEqual(["void"]);
+    const [owed] = await billsOf(bookingId);
+    expect(owed).toMatchObject({
+      state: "due",
+      periodStart: unpaid?.periodStart,
+      periodEnd: todayInManila(),
+    });
+    const checkout = await call("POST", "/payment/payBill", {
+      cookie: renter.cookie,
+      body: { billId: owed?.id, paymentMethod: "gcash" },
+    });
+    expectStatus(checkout, 200);
   });
 
   it("refuses before the 7 days, or without an unpaid bill", async () => {

@@ -9,7 +9,7 @@ import {
   remindersOwed,
   repriceUnpaidBill,
 } from "~/domain/billing";
-import { isTerminal } from "~/domain/booking";
+import { BILLABLE_STATES } from "~/domain/booking";
 import { formatCalendarDate, laterDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
@@ -81,11 +81,12 @@ async function billBooking(tx: Database, bookingId: string, today: string) {
     .from(bills)
     .where(and(eq(bills.bookingId, bookingId), ne(bills.state, "void")))
     .orderBy(asc(bills.periodStart));
-  const ended = isTerminal(booking.state);
+  const billable = (BILLABLE_STATES as readonly string[]).includes(booking.state);
   let billedThrough = firstPaidThrough(booking);
   for (const bill of existing) {
     if (bill.state === "due") {
-      const now = ended ? null : repriceUnpaidBill(booking, bill);
+      // Days the renter had the space stay owed after the booking ends; days after its end are not billed.
+      const now = billable ? repriceUnpaidBill(booking, bill) : null;
       if (!now) {
         await tx.update(bills).set({ state: "void", updatedAt: new Date() }).where(eq(bills.id, bill.id));
         result.voided += 1;
@@ -103,7 +104,7 @@ async function billBooking(tx: Database, bookingId: string, today: string) {
     }
     billedThrough = laterDate(billedThrough, bill.periodEnd);
   }
-  if (ended || booking.state === "requested" || booking.state === "awaiting_payment") return result;
+  if (booking.state !== "approved" && booking.state !== "active") return result;
   const toIssue = billsToIssue(booking, billedThrough, today);
   if (toIssue.length === 0) return result;
   result.issued = await tx
@@ -138,7 +139,7 @@ async function countReminders(db: Database, today: string): Promise<BillNews[]> 
     .where(
       and(
         eq(bills.state, "due"),
-        inArray(bookings.state, ["approved", "active"]),
+        inArray(bookings.state, [...BILLABLE_STATES]),
         sql`${bills.dueOn} <= ${today}::date`,
       ),
     );

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type BillRow, bills, bookings, cities, payments, spaces, users } from "~/db/schema";
+import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { publicOrigin } from "~/env.server";
@@ -171,8 +172,8 @@ export const payBill = defineEndpoint({
     const { bill, booking } = await findBill(db, body.billId, user);
     if (booking.renterId !== user.id) throw new ApiError(403, BILL_NOT_YOURS);
     if (bill.state === "paid") throw new DomainError("conflict", "This bill is already paid.");
-    if (bill.state === "void" || (booking.state !== "approved" && booking.state !== "active"))
-      throw new DomainError("conflict", "This bill is no longer due: its booking has ended.");
+    if (bill.state === "void" || !(BILLABLE_STATES as readonly string[]).includes(booking.state))
+      throw new DomainError("conflict", "This bill is no longer due: it was cancelled with its booking.");
     const origin = publicOrigin(request);
     const page = (back?: string) =>
       `${origin}/payment/summary?${new URLSearchParams({ billId: bill.id, ...(back ? { payment: back } : {}) })}`;

@@ -82,7 +82,7 @@ export default function BillSummary() {
         </p>
       ) : bill.state === "void" ? (
         <p role="status" className="mt-4 text-slate-700">
-          Nothing to pay: this bill was cancelled because its booking ended.
+          Nothing to pay: this bill was cancelled because its booking ends before it.
         </p>
       ) : bill.role === "host" ? (
         <p className="mt-4 text-slate-700">
