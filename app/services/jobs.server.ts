@@ -72,6 +72,11 @@ const JOBS_PER_FETCH = 10;
 let registered: readonly Queue<never>[] = [];
 let running: Promise<PgBoss> | undefined;
 let started: PgBoss | undefined;
+/**
+ * Set while the workers stop: a job still running past the stop's grace period finds its database closed, and what
+ * it then reports is noise, not news (the job was not completed, so pg-boss runs it again after the next start).
+ */
+let stopping = false;
 
 /**
  * Names the queues this process works (the list in ./queues.server.ts, at boot; tests name their own). pg-boss
@@ -86,7 +91,10 @@ export function startJobs(): Promise<PgBoss> {
   running ??= (async () => {
     const handle = await getDatabase();
     const boss = new PgBoss({ ...handle.jobsConnection, schema: "pgboss" });
-    boss.on("error", (error) => console.error("[jobs]", error));
+    stopping = false;
+    boss.on("error", (error) => {
+      if (!stopping) console.error("[jobs]", error);
+    });
     await boss.start();
     for (const queue of registered) {
       // Creating a queue that exists changes nothing, so every instance can do it at boot.
@@ -115,7 +123,7 @@ export function startJobs(): Promise<PgBoss> {
               await handler(job.data);
               results.push({ id: job.id, status: "completed" });
             } catch (error) {
-              console.error(`[jobs] ${queue.name} ${job.id} failed:`, error);
+              if (!stopping) console.error(`[jobs] ${queue.name} ${job.id} failed:`, error);
               results.push({
                 id: job.id,
                 status: "failed",
@@ -177,5 +185,6 @@ export async function stopJobs(): Promise<void> {
   const boss = await running?.catch(() => undefined);
   running = undefined;
   started = undefined;
+  stopping = true;
   await boss?.stop({ graceful: true, timeout: 5_000, close: true });
 }
