@@ -118,3 +118,8 @@ export function repriceUnpaidBill(
 export function remindersOwed(dueOn: CalendarDate, today: CalendarDate): number {
   return BILL_REMINDER_DAYS.filter((days) => addDays(dueOn, days) <= today).length;
 }
+
+/** A paid bill's receipt number as printed: "SS-R-1001"; null before it is paid. */
+export function receiptNumberOf(bill: { receiptNumber: number | null }): string | null {
+  return bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`;
+}

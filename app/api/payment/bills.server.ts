@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type BillRow, bills, bookings, cities, payments, spaces, users } from "~/db/schema";
+import { receiptNumberOf } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
@@ -54,10 +55,6 @@ export type BillDetails = BillSummary & {
   /** A checkout of this bill is open with the provider: the payment may be confirmed any moment. */
   paying: boolean;
 };
-
-export function receiptNumberOf(bill: Pick<BillRow, "receiptNumber">): string | null {
-  return bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`;
-}
 
 function toSummary(bill: BillRow, spaceTitle: string | null, today: string): BillSummary {
   return {

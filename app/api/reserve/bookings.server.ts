@@ -14,6 +14,7 @@ import {
   uploads,
   users,
 } from "~/db/schema";
+import { receiptNumberOf } from "~/domain/billing";
 import {
   answerDeadline,
   type BookingState,
@@ -281,7 +282,7 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       total: bill.total,
       dueOn: bill.dueOn,
       state: bill.state === "paid" ? "paid" : "due",
-      receiptNumber: bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`,
+      receiptNumber: receiptNumberOf(bill),
     })),
     mayEndForUnpaidBill: mayEnd && oldestUnpaid ? oldestUnpaid.dueOn : null,
   };
