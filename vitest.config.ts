@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api,
  * each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL
- * database per file.
+ * database per file — copied from one migrated database per project (tests/api/global-setup.ts).
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -18,6 +18,7 @@ const apiProject = (name: string, extraEnv: Record<string, string>) => ({
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
+    globalSetup: ["tests/api/global-setup.ts"],
     setupFiles: ["tests/api/setup.ts"],
     env: { ...env, ...extraEnv },
     // Budgets, not speed checks (speed is for npm run bench): a file's fresh database (PGlite, and a PostgreSQL

@@ -42,8 +42,17 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // btree_gist backs the bookings' exclusion constraint (drizzle/0008_bookings.sql).
-  const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+  return pgliteDatabase(await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** What every embedded database loads: btree_gist backs the bookings' exclusion constraint (drizzle/0008_bookings.sql). */
+export const PGLITE_EXTENSIONS = { btree_gist };
+
+/**
+ * The handle of an embedded database that is already open. The API tests open each file's database from one
+ * migrated copy (PGlite's `loadDataDir`), which skips the few seconds a new embedded database spends creating itself.
+ */
+export function pgliteDatabase(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,

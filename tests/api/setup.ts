@@ -1,33 +1,36 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
-import { seedReferenceData } from "~/db/seed/seed.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { closeLiveBus } from "~/services/live.server";
 import { QUEUES } from "~/services/queues.server";
+import { adminQuery } from "./admin-query";
 
 /**
- * Every API test file gets a database of its own, migrated and loaded with the reference data:
- * an in-memory PGlite, or with TEST_DB=postgres a fresh database on TEST_DATABASE_URL's server, dropped afterwards.
+ * Every API test file gets a database of its own, a copy of the one tests/api/global-setup.ts migrated and loaded
+ * with the reference data: an in-memory PGlite loaded from its dump, or with TEST_DB=postgres a fresh database on
+ * TEST_DATABASE_URL's server made from its template, dropped afterwards.
  */
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (process.env.TEST_DB === "postgres") {
+  const template = inject("apiDatabaseTemplate");
+  let handle: Awaited<ReturnType<typeof openDatabase>>;
+  if (template.kind === "postgres") {
     const serverUrl = process.env.TEST_DATABASE_URL as string;
     const name = `ss_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(serverUrl, `create database ${name}`);
+    await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
     const target = new URL(serverUrl);
     target.pathname = `/${name}`;
-    url = target.toString();
     dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    handle = await openDatabase({ url: target.toString(), poolSize: 4 });
+  } else {
+    const dump = new Blob([readFileSync(template.dumpFile)]);
+    handle = pgliteDatabase(await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: dump }));
   }
-  const handle = await openDatabase({ url, poolSize: 4 });
-  await handle.migrate();
-  await seedReferenceData(handle.db);
   setDatabase(handle);
   // As at boot (app/services/lifecycle.server.ts); pg-boss itself starts at a file's first job.
   registerQueues(QUEUES);
@@ -39,13 +42,3 @@ afterAll(async () => {
   await closeDatabase();
   await dropDatabase?.();
 });
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
