@@ -36,12 +36,12 @@ function payoutNumber(
     .pipe(z.string().regex(/^[0-9]+$/, `${label} may only contain digits.`));
 }
 
-/** A wallet form may still post the (hidden or empty) bank name field: it is ignored. */
+/** A wallet form may still post the (empty) bank name field: it is ignored. */
 const ignoredBankName = z
   .string()
   .max(100)
   .optional()
-  .transform(() => null);
+  .transform(() => undefined);
 
 export const PayoutMethodSchema = z.discriminatedUnion(
   "method",

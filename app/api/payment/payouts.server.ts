@@ -83,7 +83,7 @@ export const editPayoutSettings = defineEndpoint({
       method: body.method,
       accountName: body.accountName,
       accountNumber: body.accountNumber,
-      bankName: body.bankName,
+      bankName: body.bankName ?? null,
       updatedAt: new Date(),
     };
     const [row] = await db
