@@ -150,6 +150,7 @@ describe("the payout method", () => {
       accountName: "Bea Villanueva",
       accountNumber: "•••• 4567",
       bankName: null,
+      updatedAt: expect.any(String),
     });
     // A wrong number later leaves the saved method as it was.
     expectRefused(

@@ -37,6 +37,8 @@ export type PayoutMethodView = {
   accountName: string;
   accountNumber: string;
   bankName: string | null;
+  /** When it was last saved (a screen starts its form again after a save). */
+  updatedAt: string;
 };
 
 export function toMethodView(row: PayoutMethodRow): PayoutMethodView {
@@ -46,6 +48,7 @@ export function toMethodView(row: PayoutMethodRow): PayoutMethodView {
     accountName: row.accountName,
     accountNumber: maskAccountNumber(row.accountNumber),
     bankName: row.bankName,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { editPayoutSettings, payoutSettings } from "~/api/payment/payouts.server";
+import { editPayoutSettings, type PayoutMethodView, payoutSettings } from "~/api/payment/payouts.server";
 import { Card, ProfilePage } from "~/components/profile-form";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -49,20 +49,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PayoutSettingsPage() {
   const { payoutMethod } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const isPending = useIsPending();
-  const [form, fields] = useForm<PayoutMethodInput>({
-    id: "payout-settings",
-    lastResult: actionData?.result,
-    // The number is never sent back to the page: a change is typed in full.
-    defaultValue: payoutMethod
-      ? {
-          method: payoutMethod.method,
-          accountName: payoutMethod.accountName,
-          bankName: payoutMethod.bankName ?? "",
-        }
-      : undefined,
-  });
   return (
     <ProfilePage
       title="Payout settings"
@@ -100,43 +86,64 @@ export default function PayoutSettingsPage() {
           </Link>
         </p>
       </Card>
-      <Card>
-        <Form method="post" {...getFormProps(form)} className="space-y-6">
-          <fieldset
-            className="space-y-3"
-            aria-describedby={fields.method.errors ? fields.method.errorId : undefined}
-          >
-            <legend className="text-lg font-semibold text-slate-900">
-              {payoutMethod ? "Change your payout method" : "Add a payout method"}
-            </legend>
-            {PAYOUT_METHODS.map((method) => {
-              const { key: _key, ...props } = getInputProps(fields.method, { type: "radio", value: method });
-              const id = `${fields.method.id}-${method}`;
-              return (
-                <div key={method} className="flex items-start gap-3">
-                  <input {...props} id={id} className="mt-1 h-5 w-5 border-slate-400" />
-                  <label htmlFor={id} className="text-sm text-slate-800">
-                    <span className="font-medium">{PAYOUT_METHOD_LABELS[method]}</span>
-                    <span className="block text-slate-600">{METHOD_HINTS[method]}</span>
-                  </label>
-                </div>
-              );
-            })}
-            <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
-          </fieldset>
-          <TextField field={fields.accountName} label="Account name" autoComplete="name" />
-          <TextField
-            field={fields.accountNumber}
-            label="Account or mobile number"
-            hint="Digits only: 10 to 16 for a bank account, 11 for GCash or Paymaya."
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField field={fields.bankName} label="Bank name" hint="Bank transfers only." />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={isPending}>Save payout method</SubmitButton>
-        </Form>
-      </Card>
+      {/* Started again after each save: the number typed is never shown back. */}
+      <MethodForm key={payoutMethod?.updatedAt ?? "none"} payoutMethod={payoutMethod} />
     </ProfilePage>
+  );
+}
+
+function MethodForm({ payoutMethod }: { payoutMethod: PayoutMethodView | null }) {
+  const actionData = useActionData<typeof action>();
+  const isPending = useIsPending();
+  const [form, fields] = useForm<PayoutMethodInput>({
+    id: "payout-settings",
+    lastResult: actionData?.result,
+    // The number is never sent back to the page: a change is typed in full.
+    defaultValue: payoutMethod
+      ? {
+          method: payoutMethod.method,
+          accountName: payoutMethod.accountName,
+          bankName: payoutMethod.bankName ?? "",
+        }
+      : undefined,
+  });
+  return (
+    <Card>
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <fieldset
+          className="space-y-3"
+          aria-describedby={fields.method.errors ? fields.method.errorId : undefined}
+        >
+          <legend className="text-lg font-semibold text-slate-900">
+            {payoutMethod ? "Change your payout method" : "Add a payout method"}
+          </legend>
+          {PAYOUT_METHODS.map((method) => {
+            const { key: _key, ...props } = getInputProps(fields.method, { type: "radio", value: method });
+            const id = `${fields.method.id}-${method}`;
+            return (
+              <div key={method} className="flex items-start gap-3">
+                <input {...props} id={id} className="mt-1 h-5 w-5 border-slate-400" />
+                <label htmlFor={id} className="text-sm text-slate-800">
+                  <span className="font-medium">{PAYOUT_METHOD_LABELS[method]}</span>
+                  <span className="block text-slate-600">{METHOD_HINTS[method]}</span>
+                </label>
+              </div>
+            );
+          })}
+          <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
+        </fieldset>
+        <TextField field={fields.accountName} label="Account name" autoComplete="name" />
+        <TextField
+          field={fields.accountNumber}
+          label="Account or mobile number"
+          hint="Digits only: 10 to 16 for a bank account, 11 for GCash or Paymaya."
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField field={fields.bankName} label="Bank name" hint="Bank transfers only." />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pending={isPending}>Save payout method</SubmitButton>
+      </Form>
+    </Card>
   );
 }
