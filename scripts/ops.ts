@@ -21,6 +21,7 @@ import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
+import { closeLiveBus } from "~/services/live.server";
 import { mailQueue } from "~/services/mail.server";
 import { checkLedger } from "~/services/payments/ledger.server";
 import { smsQueue } from "~/services/sms.server";
@@ -100,6 +101,8 @@ try {
   console.error(`[ops] ${command}: ${error.message}`);
   process.exitCode = 1;
 } finally {
+  // A host told of their payout is also told live (the bell), which holds a connection open until closed.
+  await closeLiveBus();
   await stopJobs();
   await handle.close();
 }
