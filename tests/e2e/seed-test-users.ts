@@ -163,14 +163,12 @@ for (const room of payoutRooms) {
     startDate: addDays(todayInManila(), -40),
     duration: "3_months",
   });
-  await db
-    .insert(payoutMethods)
-    .values({
-      userId: room.hostId,
-      method: "gcash",
-      accountName: "Bea Villanueva",
-      accountNumber: "09171234567",
-    });
+  await db.insert(payoutMethods).values({
+    userId: room.hostId,
+    method: "gcash",
+    accountName: "Bea Villanueva",
+    accountNumber: "09171234567",
+  });
 }
 const batch = await runPayoutBatch(db);
 if (batch.batchId) {
