@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { and, asc, eq, exists, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import {
@@ -54,15 +55,11 @@ export type EarningsRun = { bookings: number; released: number };
 export async function releaseEarnings(db: Database, now = new Date()): Promise<EarningsRun> {
   // A period is payable once its first day is at least 48 hours old: it started on or before this Manila date.
   const startedBy = todayInManila(new Date(now.getTime() - PAYABLE_AFTER_HOURS * HOUR_MS));
-  const released = (periodStart: unknown) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(hostEarnings)
-        .where(
-          and(eq(hostEarnings.bookingId, bookings.id), eq(hostEarnings.periodStart, periodStart as string)),
-        ),
-    );
+  const releasedRow = (periodStart: AnyPgColumn) =>
+    db
+      .select({ one: sql`1` })
+      .from(hostEarnings)
+      .where(and(eq(hostEarnings.bookingId, bookings.id), eq(hostEarnings.periodStart, periodStart)));
   const unreleasedBill = exists(
     db
       .select({ one: sql`1` })
@@ -73,7 +70,7 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
           eq(bills.state, "paid"),
           lte(bills.periodStart, startedBy),
           lte(bills.periodStart, bookings.endDate),
-          sql`not ${released(bills.periodStart)}`,
+          notExists(releasedRow(bills.periodStart)),
         ),
       ),
   );
@@ -83,7 +80,10 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
     .where(
       and(
         inArray(bookings.state, [...BILLABLE_STATES]),
-        sql`((${bookings.startDate} <= ${startedBy}::date and not ${released(bookings.startDate)}) or ${unreleasedBill})`,
+        or(
+          and(lte(bookings.startDate, startedBy), notExists(releasedRow(bookings.startDate))),
+          unreleasedBill,
+        ),
       ),
     );
   const run: EarningsRun = { bookings: 0, released: 0 };
@@ -276,6 +276,8 @@ export function sentToLabel(payout: {
 // ─── The operators' commands (npm run ops) ─────────────────────────────────────────────────────────────────────────
 
 export const BATCH_NOT_FOUND = "No payout batch has that id.";
+/** A bank's or e-wallet's transfer reference; short enough for the hosts' text message. */
+export const REFERENCE_MAX_LENGTH = 40;
 export const NO_OPEN_BATCH = "No payout batch is open.";
 
 /** The batch `batchId`, or the oldest open batch. */
@@ -357,8 +359,11 @@ export async function markBatchPaid(
   now = new Date(),
 ): Promise<{ batch: PayoutBatchRow; payouts: number; amount: number }> {
   const ref = reference.trim();
-  if (!ref || ref.length > 100)
-    throw new DomainError("invalid", "Give the transfer's reference (at most 100 characters).");
+  if (!ref || ref.length > REFERENCE_MAX_LENGTH)
+    throw new DomainError(
+      "invalid",
+      `Give the transfer's reference (at most ${REFERENCE_MAX_LENGTH} characters).`,
+    );
   await findBatch(db, batchId);
   const done = await db.transaction(async (tx) => {
     const [batch] = await tx

@@ -43,9 +43,10 @@ export function payoutUpdate(data: PayoutUpdateData): Message {
       title: headline,
       body: what,
       link: data.path,
+      // At most 160 characters: the amount and a reference of at most 40 (the operators' limit) fit.
       sms:
         data.headline === "paid"
-          ? `Space Solution: ${data.amount} was sent to ${data.sentTo} (ref ${data.reference}).`
+          ? `Space Solution: your payout of ${data.amount} was sent, reference ${data.reference}. See it in the app.`
           : undefined,
     },
   };
