@@ -280,7 +280,7 @@ export const BATCH_NOT_FOUND = "No payout batch has that id.";
 export const REFERENCE_MAX_LENGTH = 40;
 export const NO_OPEN_BATCH = "No payout batch is open.";
 
-/** The batch `batchId`, or the oldest open batch. */
+/** The batch `batchId`, or the oldest open batch with a payout in it (a week when nobody was payable has none). */
 async function findBatch(db: Database, batchId?: string): Promise<PayoutBatchRow> {
   if (batchId) {
     if (!/^[0-9a-f-]{36}$/i.test(batchId)) throw new DomainError("invalid", BATCH_NOT_FOUND);
@@ -291,7 +291,12 @@ async function findBatch(db: Database, batchId?: string): Promise<PayoutBatchRow
   const [open] = await db
     .select()
     .from(payoutBatches)
-    .where(eq(payoutBatches.state, "open"))
+    .where(
+      and(
+        eq(payoutBatches.state, "open"),
+        exists(db.select({ one: sql`1` }).from(payouts).where(eq(payouts.batchId, payoutBatches.id))),
+      ),
+    )
     .orderBy(asc(payoutBatches.weekOf))
     .limit(1);
   if (!open) throw new DomainError("conflict", NO_OPEN_BATCH);
