@@ -36,6 +36,9 @@ test("a host sets a GCash payout method: a wrong length is refused, a good numbe
   await expect(page.getByTestId("payout-method")).toContainText("GCash");
   await expect(page.getByLabel("Account or mobile number")).toHaveValue("");
   await expect(page.locator("body")).not.toContainText("09171234567");
+  // Account settings show the payout details too, masked.
+  await visit(page, "/user-profile/account-settings");
+  await expect(page.getByTestId("account-payout")).toHaveText("GCash •••• 4567, Bea Villanueva");
 });
 
 test("a host sees what they earned and a paid payout with its reference and date", async ({
@@ -57,4 +60,9 @@ test("a host sees what they earned and a paid payout with its reference and date
   await expect(page.getByTestId("earning-line").filter({ hasText: payout.spaceTitle })).toContainText(
     "Paid out",
   );
+  // The account menu's Hosting group leads to the payout settings.
+  await page.goto("/user-profile/user-profile-menu");
+  await page.getByRole("link", { name: "Payouts" }).click();
+  await expect(page).toHaveURL("/payment/payout-settings");
+  await expect(page.getByTestId("payout-number")).toHaveText("•••• 4567");
 });
