@@ -2,17 +2,63 @@
  * npm run ops -- <command>: what the operations team does, from a shell with the app's configuration (DATABASE_URL,
  * else the embedded database in DATA_DIR — stop the app first then: the embedded database has one user at a time).
  *
- *   ledger:check   proves the ledger: every entry balances and every booking's funds are what its renter paid
- *                  minus what was refunded; exits 1 and lists what is wrong otherwise (also `npm run ledger:check`).
+ *   ledger:check                         proves the ledger: every entry balances, and every booking's money is held,
+ *                                        refunded, earned by its host or earned by the platform; exits 1 and lists
+ *                                        what is wrong otherwise (also `npm run ledger:check`).
+ *   payouts:export [BATCH] [--out FILE]  writes a payout batch (the oldest open one by default) as CSV, one line per
+ *                                        host's payout with the method it goes to, to FILE or to the terminal.
+ *   payouts:mark-paid BATCH --reference R
+ *                                        marks the batch paid with the transfer's reference R: the hosts see their
+ *                                        payout, its reference and date, and are told.
  */
+import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { exportBatch, markBatchPaid } from "~/api/payment/payout-runs.server";
 import { openDatabase } from "~/db/client.server";
+import { setDatabase } from "~/db/db.server";
+import { DomainError } from "~/domain/errors";
+import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
+import { registerQueues, stopJobs } from "~/services/jobs.server";
+import { closeLiveBus } from "~/services/live.server";
+import { mailQueue } from "~/services/mail.server";
 import { checkLedger } from "~/services/payments/ledger.server";
+import { smsQueue } from "~/services/sms.server";
+
+const USAGE = [
+  "usage: npm run ops -- ledger:check",
+  "       npm run ops -- payouts:export [BATCH] [--out FILE]",
+  "       npm run ops -- payouts:mark-paid BATCH --reference R",
+].join("\n");
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== "ledger:check" || rest.length > 0) {
-  console.error("usage: npm run ops -- ledger:check");
+let parsed: ReturnType<
+  typeof parseArgs<{
+    options: { out: { type: "string" }; reference: { type: "string" } };
+    allowPositionals: true;
+  }>
+>;
+try {
+  parsed = parseArgs({
+    args: rest,
+    options: { out: { type: "string" }, reference: { type: "string" } },
+    allowPositionals: true,
+  });
+} catch {
+  console.error(USAGE);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+const valid =
+  (command === "ledger:check" && rest.length === 0) ||
+  (command === "payouts:export" && positionals.length <= 1 && values.reference === undefined) ||
+  (command === "payouts:mark-paid" &&
+    positionals.length === 1 &&
+    values.reference !== undefined &&
+    values.out === undefined);
+if (!valid) {
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -20,15 +66,43 @@ const env = getEnv();
 const handle = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "pglite") },
 );
+// Telling hosts a payout was sent goes through the app's notifications: they find the database this way, and their
+// e-mails and texts are queued for the app's workers.
+setDatabase(handle);
+registerQueues([mailQueue, smsQueue]);
 try {
   await handle.migrate();
-  const problems = await checkLedger(handle.db);
-  if (problems.length === 0) {
-    console.info("[ops] ledger:check: every entry balances and every booking's funds match its payments");
+  if (command === "ledger:check") {
+    const problems = await checkLedger(handle.db);
+    if (problems.length === 0) {
+      console.info("[ops] ledger:check: every entry balances and every booking's money is accounted for");
+    } else {
+      for (const problem of problems) console.error("[ops] ledger:check:", JSON.stringify(problem));
+      process.exitCode = 1;
+    }
+  } else if (command === "payouts:export") {
+    const { batch, csv } = await exportBatch(handle.db, positionals[0]);
+    if (values.out) {
+      writeFileSync(values.out, csv);
+      console.info(
+        `[ops] payouts:export: batch ${batch.id} (week of ${batch.weekOf}, ${batch.state}) → ${values.out}`,
+      );
+    } else {
+      process.stdout.write(csv);
+    }
   } else {
-    for (const problem of problems) console.error("[ops] ledger:check:", JSON.stringify(problem));
-    process.exitCode = 1;
+    const done = await markBatchPaid(handle.db, positionals[0] as string, values.reference as string);
+    console.info(
+      `[ops] payouts:mark-paid: batch ${done.batch.id} paid, reference ${done.batch.reference}: ${done.payouts} payout(s), ${formatPeso(done.amount)}`,
+    );
   }
+} catch (error) {
+  if (!(error instanceof DomainError)) throw error;
+  console.error(`[ops] ${command}: ${error.message}`);
+  process.exitCode = 1;
 } finally {
+  // A host told of their payout is also told live (the bell), which holds a connection open until closed.
+  await closeLiveBus();
+  await stopJobs();
   await handle.close();
 }

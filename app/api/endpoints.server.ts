@@ -6,6 +6,7 @@ import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as bills from "./payment/bills.server";
+import * as payouts from "./payment/payouts.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
@@ -49,6 +50,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...bookings.endpoints,
   ...bookingPayments.endpoints,
   ...bills.endpoints,
+  ...payouts.endpoints,
   ...reservationDrafts.endpoints,
   ...itemList.endpoints,
   ...listingPage.endpoints,

@@ -123,7 +123,7 @@ export const HELP_GROUPS: readonly QuestionGroup[] = [
         id: "getting-paid",
         question: "How do I get paid?",
         answer: [
-          "Set a bank account, GCash or Paymaya number in your payout settings. The rent you earn is paid out every billing period.",
+          "Set a bank account, GCash or Paymaya number in your payout settings. Each paid month's rent becomes payable 48 hours after the month starts, and what is payable is paid out every Monday. Your earnings and payouts are on the Bills page, under Earnings.",
         ],
       },
       {

@@ -61,7 +61,7 @@ export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
         "Describe the space, add photos and its size, and set a price for the whole space or per unit.",
       ],
       ["Choose your renters", "Chat with renters, welcome visits and accept only the bookings you want."],
-      ["Get paid", "Rent is paid to your bank, GCash or Paymaya account every billing period."],
+      ["Get paid", "Rent is paid out every week to your bank, GCash or Paymaya account."],
     ],
     pricing: [
       "Hosts price a space by the month: for the entire space, or per square meter, cubic meter or pallet, so you pay only for what you use.",
@@ -106,7 +106,7 @@ export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
         "Describe the slot, the vehicle size it fits and how renters get in, and set your price.",
       ],
       ["Choose your renters", "Accept only the bookings that suit you, for the days that suit you."],
-      ["Get paid", "Rent is paid to your bank, GCash or Paymaya account every billing period."],
+      ["Get paid", "Rent is paid out every week to your bank, GCash or Paymaya account."],
     ],
     pricing: [
       "Every day of the week: you pay the listing's monthly price.",
@@ -132,7 +132,7 @@ export const HOME: Pick<Landing, "renterSteps" | "hostSteps" | "hostCall"> = {
   hostSteps: [
     ["List it free", "Describe your room, garage or slot, add photos and set your price in a few minutes."],
     ["Approve renters", "You choose who rents your space and when they can move in."],
-    ["Get paid", "Rent is paid to your bank, GCash or Maya account every billing period."],
+    ["Get paid", "Rent is paid out every week to your bank, GCash or Maya account."],
   ],
   hostCall: {
     title: "Have a spare room, garage or parking slot?",

@@ -212,8 +212,9 @@ export default function Policies() {
             prices are in Philippine pesos (₱).
           </li>
           <li>
-            Hosts are paid the rent they earned each billing period, to the bank account, GCash or Paymaya
-            number in their payout settings.
+            Hosts earn each paid month's rent 48 hours after the month starts, and are paid every Monday to
+            the bank account, GCash or Paymaya number in their payout settings. Deposits are held by Space
+            Solution.
           </li>
         </ul>
       </Section>

@@ -1,5 +1,6 @@
 import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { billingQueue } from "~/api/payment/billing.server";
+import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
 import type { Queue } from "./jobs.server";
@@ -21,4 +22,6 @@ export const QUEUES: readonly Queue<never>[] = [
   sandboxWebhookQueue,
   viewingReminderQueue,
   billingQueue,
+  earningsQueue,
+  payoutBatchQueue,
 ];

@@ -147,6 +147,18 @@ export async function billRenter(page: Page, baseURL: string | undefined) {
 }
 
 /**
+ * A host whose first month of rent was paid out (seed-test-users.ts: a booking from 40 days ago, a GCash number, this
+ * week's batch marked paid), logged in in this page's browser context. Answers the payout.
+ */
+export async function payoutHost(page: Page, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "payoutHost");
+  await page
+    .context()
+    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  return user.payout as NonNullable<typeof user.payout>;
+}
+
+/**
  * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
  * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add
  * its cookies to the page's browser context to be logged in there too.

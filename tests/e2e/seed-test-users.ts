@@ -11,8 +11,9 @@ import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
+import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, spaces, users } from "~/db/schema";
+import { bills, cities, payoutMethods, payouts, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { addDays, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
@@ -23,6 +24,7 @@ import { createSession } from "~/services/session.server";
 import {
   TEST_BILL_RENTER_COUNT,
   TEST_HOST_COUNT,
+  TEST_PAYOUT_HOST_COUNT,
   TEST_USER_COUNT,
   type TestUser,
   testUsersFile,
@@ -34,7 +36,7 @@ const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
 const accounts = Array.from(
-  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + 1 },
+  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + 1 },
   (_, n) => {
     const id = `${run}${n.toString(36)}`;
     // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
@@ -83,7 +85,11 @@ const testUsers: TestUser[] = await db.transaction(async (tx) => {
 // (its street address is shown only on a confirmed viewing's gate pass and an approved booking).
 const [angeles] = await db.select().from(cities).where(eq(cities.slug, "angeles"));
 const hosts = testUsers.slice(TEST_USER_COUNT, TEST_USER_COUNT + TEST_HOST_COUNT);
-const billRenters = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT, -1);
+const billRenters = testUsers.slice(
+  TEST_USER_COUNT + TEST_HOST_COUNT,
+  TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT,
+);
+const payoutHosts = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -142,6 +148,37 @@ for (const [n, renter] of billRenters.entries()) {
     spaceTitle: rooms[n]?.spaceTitle ?? "",
     total: bill.total,
   };
+}
+// Each payout host's room is rented by the landlord from 40 days ago through the real booking service; the host has a
+// GCash number, and the weekly run (rent released 48 hours after the month started, then this week's batch) pays the
+// first month out, which the operators mark paid with a reference, as `npm run ops -- payouts:mark-paid` does.
+const payoutRooms = await db
+  .insert(spaces)
+  .values(payoutHosts.map((host, n) => testListing(host.id, TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + n)))
+  .returning({ id: spaces.id, hostId: spaces.hostId, spaceTitle: spaces.spaceTitle });
+for (const room of payoutRooms) {
+  await seedRunningBooking(db, {
+    spaceId: room.id,
+    renterId: landlord.id,
+    startDate: addDays(todayInManila(), -40),
+    duration: "3_months",
+  });
+  await db.insert(payoutMethods).values({
+    userId: room.hostId,
+    method: "gcash",
+    accountName: "Bea Villanueva",
+    accountNumber: "09171234567",
+  });
+}
+const batch = await runPayoutBatch(db);
+if (batch.batchId) {
+  const reference = `E2E-${run}`;
+  await markBatchPaid(db, batch.batchId, reference);
+  for (const host of payoutHosts) {
+    const [payout] = await db.select().from(payouts).where(eq(payouts.hostId, host.id));
+    const room = payoutRooms.find((row) => row.hostId === host.id);
+    if (payout && room) host.payout = { spaceTitle: room.spaceTitle ?? "", amount: payout.amount, reference };
+  }
 }
 await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));

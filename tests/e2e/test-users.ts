@@ -10,6 +10,8 @@ export const TEST_USER_COUNT = 800;
 export const TEST_HOST_COUNT = 60;
 /** Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec). */
 export const TEST_BILL_RENTER_COUNT = 4;
+/** Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts spec). */
+export const TEST_PAYOUT_HOST_COUNT = 2;
 
 export type TestUser = {
   id: string;
@@ -28,16 +30,19 @@ export type TestUser = {
   listing?: { id: string; title: string };
   /** A bill renter's open bill: its id, its booking, the space and the amount. */
   bill?: { billId: string; bookingId: string; spaceTitle: string; total: number };
+  /** A payout host's paid payout: the space, the amount and the transfer's reference. */
+  payout?: { spaceTitle: string; amount: number; reference: string };
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter";
+export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost";
 
 function kindOf(user: TestUser): TestUserKind | null {
   if (user.landlord) return null;
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
+  if (user.payout) return "payoutHost";
   return "user";
 }
 
@@ -46,11 +51,11 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0 };
+const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0 };
 
 /**
- * An account no other test has had, from the server's data folder: a renter, a host with a listing, or a renter
- * with a running booking and a bill to pay.
+ * An account no other test has had, from the server's data folder: a renter, a host with a listing, a renter
+ * with a running booking and a bill to pay, or a host with earnings and a paid payout.
  */
 export function claimTestUser(dataDir: string, kind: TestUserKind = "user"): TestUser {
   pool ??= JSON.parse(readFileSync(testUsersFile(dataDir), "utf8")) as TestUser[];

@@ -1,6 +1,7 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import { z } from "zod/v4";
-import { invitations, type User, users } from "~/db/schema";
+import { invitations, payoutMethods, type User, users } from "~/db/schema";
+import { maskAccountNumber } from "~/domain/payouts";
 import { INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.server";
 import { publicOrigin } from "~/env.server";
@@ -31,20 +32,35 @@ export function displayName(user: Pick<User, "nickName" | "firstName">): string 
   return user.nickName?.trim() || user.firstName;
 }
 
+/** A payout detail of the account settings (the spec's gCash, bankDetails, paymayaDetails), its number masked. */
+export type PayoutDetail = { accountName: string; accountNumber: string; bankName: string | null };
+
 export const viewAccountSettings = defineEndpoint({
   method: "GET",
   path: "/user/viewAccountSettings",
   auth: "required",
   cache: true,
-  summary: "The logged-in user's e-mail, notification switches and measurement unit.",
-  async handler({ user }) {
-    // Payout details (gCash, bankDetails, paymayaDetails) join these with the payout settings.
+  summary:
+    "The logged-in user's e-mail, notification switches, measurement unit and payout details (gCash, bankDetails, paymayaDetails: the one method set, its number masked to the last four characters; the others null).",
+  async handler({ db, user }) {
+    const [method] = await db.select().from(payoutMethods).where(eq(payoutMethods.userId, user.id));
+    const detail = (kind: "bank" | "gcash" | "paymaya"): PayoutDetail | null =>
+      method?.method === kind
+        ? {
+            accountName: method.accountName,
+            accountNumber: maskAccountNumber(method.accountNumber),
+            bankName: method.bankName,
+          }
+        : null;
     return {
       email: user.email,
       emailNotifications: user.emailNotifications,
       smsNotifications: user.smsNotifications,
       allowFacebookNotifications: user.allowFacebookNotifications,
       measurementUnit: user.measurementUnit,
+      gCash: detail("gcash"),
+      bankDetails: detail("bank"),
+      paymayaDetails: detail("paymaya"),
     };
   },
 });
@@ -82,6 +98,9 @@ export type AccountSettings = {
   smsNotifications: boolean;
   allowFacebookNotifications: boolean;
   measurementUnit: "meter" | "feet";
+  gCash: PayoutDetail | null;
+  bankDetails: PayoutDetail | null;
+  paymayaDetails: PayoutDetail | null;
 };
 
 export const getUserInfo = defineEndpoint({

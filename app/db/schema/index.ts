@@ -7,6 +7,7 @@ export * from "./conversations";
 export * from "./enquiries";
 export * from "./feedback";
 export * from "./payments";
+export * from "./payouts";
 export * from "./places";
 export * from "./sessions";
 export * from "./spaces";

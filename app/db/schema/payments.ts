@@ -14,6 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { payouts } from "./payouts";
+import { users } from "./users";
 
 /**
  * Money (PRODUCT.md "Payments (decided)"; ADR 0022): each checkout with the payment provider, each refund asked of
@@ -159,12 +161,17 @@ export const ledgerEntries = pgTable(
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    /** The host whose earnings a row moves (host_payable). */
+    hostId: uuid("host_id").references(() => users.id, { onDelete: "restrict" }),
+    /** The payout that paid a host's earnings out. */
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("ledger_entries_entry_id_idx").on(table.entryId),
     index("ledger_entries_booking_id_idx").on(table.bookingId),
     index("ledger_entries_account_idx").on(table.account),
+    index("ledger_entries_host_id_idx").on(table.hostId, table.account),
     check("ledger_entries_amount_not_zero", sql`${table.amount} <> 0`),
   ],
 );

@@ -1,22 +1,26 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { myBills } from "~/api/payment/bills.server";
+import { myEarnings } from "~/api/payment/payouts.server";
 import { BillCard } from "~/components/bills/bill-card";
+import { EarningsPanel } from "~/components/bills/earnings-panel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { BILL_TABS } from "~/utils/bills";
+import { BILLS_SCREEN_TABS } from "~/utils/bills";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
  * payment/bills (spec §2; the Bills item of both menus): a renter's monthly bills, the unpaid ones first (`?tab=due`)
- * and the paid ones with their receipts (`?tab=paid`). Tabs are links, so the page works without JavaScript.
+ * and the paid ones with their receipts (`?tab=paid`); a host's earnings and payouts (`?tab=earnings`). Tabs are
+ * links, so the page works without JavaScript.
  */
-export const meta: MetaFunction = () => pageMeta("Bills", "Your monthly bills and receipts.");
+export const meta: MetaFunction = () =>
+  pageMeta("Bills", "Your monthly bills, receipts, earnings and payouts.");
 
-const TAB_LABELS = { due: "To pay", paid: "Paid" } as const;
+const TAB_LABELS = { due: "To pay", paid: "Paid", earnings: "Earnings" } as const;
 const EMPTY = {
   due: "Nothing to pay right now. Each later month of a booking is billed here 7 days before it starts.",
   paid: "No paid bills yet. Your receipts appear here once you pay a monthly bill.",
@@ -25,20 +29,25 @@ const EMPTY = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
   const asked = new URL(request.url).searchParams.get("tab");
-  const tab = BILL_TABS.find((known) => known === asked) ?? "due";
+  const tab = BILLS_SCREEN_TABS.find((known) => known === asked) ?? "due";
+  if (tab === "earnings") {
+    const answer = await client.call(myEarnings);
+    if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+    return data({ tab, bills: [], earnings: answer.result });
+  }
   const answer = await client.call(myBills, { query: { tab } });
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-  return data({ tab, bills: answer.result.bills });
+  return data({ tab, bills: answer.result.bills, earnings: null });
 }
 
 export default function Bills() {
-  const { tab, bills } = useLoaderData<typeof loader>();
+  const { tab, bills, earnings } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bills</h1>
       <nav aria-label="Bills" className="mt-4">
         <ul className="flex flex-wrap gap-2">
-          {BILL_TABS.map((id) => (
+          {BILLS_SCREEN_TABS.map((id) => (
             <li key={id}>
               <Link
                 to={`?tab=${id}`}
@@ -52,11 +61,13 @@ export default function Bills() {
         </ul>
       </nav>
       <h2 className="mt-6 text-lg font-bold text-slate-900">{TAB_LABELS[tab]}</h2>
-      {bills.length === 0 ? (
+      {earnings ? (
+        <EarningsPanel earnings={earnings} />
+      ) : bills.length === 0 ? (
         <EmptyState
           className="mt-3"
           testId="bills-empty"
-          message={EMPTY[tab]}
+          message={EMPTY[tab as keyof typeof EMPTY]}
           action={{ to: PATHS.bookings, label: "See your bookings" }}
         />
       ) : (

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
 import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
 import { Card, ProfilePage } from "~/components/profile-form";
@@ -46,6 +46,13 @@ export default function AccountSettingsPage() {
   const settings = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
+  const payout = settings.bankDetails
+    ? { label: settings.bankDetails.bankName ?? "Bank", detail: settings.bankDetails }
+    : settings.gCash
+      ? { label: "GCash", detail: settings.gCash }
+      : settings.paymayaDetails
+        ? { label: "Paymaya", detail: settings.paymayaDetails }
+        : null;
   const [form, fields] = useForm<z.input<typeof AccountSettingsFormSchema>>({
     id: "account-settings",
     lastResult: actionData?.result,
@@ -103,6 +110,21 @@ export default function AccountSettingsPage() {
           <ErrorList id={form.errorId} errors={form.errors} />
           <SubmitButton pending={isPending}>Save settings</SubmitButton>
         </Form>
+      </Card>
+      <Card labelledBy="payout-details">
+        <h2 id="payout-details" className="text-lg font-semibold text-slate-900">
+          Payouts
+        </h2>
+        <p className="mt-2 text-sm text-slate-700" data-testid="account-payout">
+          {payout
+            ? `${payout.label} ${payout.detail.accountNumber}, ${payout.detail.accountName}`
+            : "No payout method yet: hosts add one to get their earnings."}
+        </p>
+        <p className="mt-3 text-sm">
+          <Link to="/payment/payout-settings" className="font-semibold text-brand-700 underline">
+            {payout ? "Change payout method" : "Add payout method"}
+          </Link>
+        </p>
       </Card>
     </ProfilePage>
   );

@@ -35,6 +35,8 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
     entries: [
       { label: "My listings", to: "/spaces/my-storage-lists", icon: "list" },
       { label: "List a space", to: PATHS.listSpace, icon: "pin" },
+      { label: "Earnings", to: `${PATHS.bills}?tab=earnings`, icon: "bills" },
+      { label: "Payouts", to: "/payment/payout-settings", icon: "settings" },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { listingEnquiry } from "./listing-enquiry";
 import { missingSpace } from "./missing-space";
 import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
+import { payoutUpdate } from "./payout-update";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
 import { welcome } from "./welcome";
@@ -21,6 +22,7 @@ export const templates = {
   feedback,
   bookingUpdate,
   billUpdate,
+  payoutUpdate,
   newMessage,
   viewingUpdate,
 };

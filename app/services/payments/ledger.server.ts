@@ -14,6 +14,12 @@ export const ACCOUNTS = {
   bookingFunds: "booking_funds",
   /** Refunds decided and not yet paid back by the provider. */
   refundsOwed: "refunds_owed",
+  /** Rent a host has earned and not yet been paid out (a liability, per host: each row names the host). */
+  hostPayable: "host_payable",
+  /** The Space Solution fees the platform has earned (income: its balance is negative). */
+  platformFees: "platform_fees",
+  /** What the platform put into bookings for renters' vouchers and coupons (an expense: positive). */
+  platformVouchers: "platform_vouchers",
 } as const;
 
 export type LedgerMove = {
@@ -25,12 +31,20 @@ export type LedgerMove = {
   bookingId?: string;
   paymentId?: string;
   refundId?: string;
+  hostId?: string;
+  payoutId?: string;
 };
 
 /** One movement of `amount` from `credit` to `debit`, as one balanced entry. */
 export async function enterLedger(tx: Database, move: LedgerMove): Promise<void> {
   const entryId = randomUUID();
-  const links = { bookingId: move.bookingId, paymentId: move.paymentId, refundId: move.refundId };
+  const links = {
+    bookingId: move.bookingId,
+    paymentId: move.paymentId,
+    refundId: move.refundId,
+    hostId: move.hostId,
+    payoutId: move.payoutId,
+  };
   await tx.insert(ledgerEntries).values([
     { entryId, account: move.debit, amount: move.amount, kind: move.kind, ...links },
     { entryId, account: move.credit, amount: -move.amount, kind: move.kind, ...links },
@@ -40,36 +54,121 @@ export async function enterLedger(tx: Database, move: LedgerMove): Promise<void>
 /** What `npm run ledger:check` (and the money tests, after each test) finds wrong; empty when the ledger is sound. */
 export type LedgerProblem =
   | { problem: "entry_unbalanced"; entryId: string; sum: number }
-  | { problem: "booking_funds_differ"; bookingId: string; held: number; expected: number };
+  | {
+      problem: "booking_money_differs";
+      bookingId: string;
+      held: number;
+      earnedByHost: number;
+      earnedByPlatform: number;
+      expected: number;
+    }
+  | { problem: "booking_funds_overdrawn"; bookingId: string; held: number }
+  | { problem: "host_paid_more_than_earned"; bookingId: string; owed: number }
+  | { problem: "earnings_differ"; bookingId: string; released: number; recorded: number }
+  | { problem: "payout_differs"; payoutId: string; amount: number; earnings: number; sent: number };
 
 /**
- * Proves the ledger: every entry adds up to zero, and for every booking the money held in its funds is exactly what
- * its renter paid minus what was refunded (PRODUCT.md: every peso paid in is held, refunded or earned — never lost
- * or made up). Balances are sums of rows; nothing here trusts a stored total but the booking's own counters, which
- * the machine moves in the same transaction as the rows.
+ * Proves the ledger (PRODUCT.md: every peso paid in is, at any moment, held, refunded, earned by the host or earned by
+ * the platform — never lost or made up):
+ * - every entry adds up to zero;
+ * - for every booking, what its funds hold + what its host earned + what the platform earned (fees less the vouchers
+ *   it funded) is exactly what its renter paid minus what was refunded;
+ * - no booking's funds ever go below zero (nothing released that was not paid), and no host is paid out more of a
+ *   booking than it earned;
+ * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the
+ *   earnings it took and, once paid, what left the host's account for it.
+ * Balances are sums of rows; nothing here trusts a stored total but the booking's own counters, which the machine
+ * moves in the same transaction as the rows.
  */
 export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
   // Both drivers answer `execute` with `{ rows }`; our one Database type leaves the result open.
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const unbalanced = await rows<{ entry_id: string; total: string }>(sql`
     select entry_id, sum(amount)::text as total from ledger_entries group by entry_id having sum(amount) <> 0`);
-  const differing = await rows<{ id: string; held: string; expected: string }>(sql`
-    select b.id, coalesce(-sum(l.amount), 0)::text as held, (b.paid - b.refunded)::text as expected
+  const perBooking = await rows<{
+    id: string;
+    held: string;
+    host: string;
+    platform: string;
+    owed: string;
+    expected: string;
+    recorded: string;
+  }>(sql`
+    with money as (
+      select booking_id,
+        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.bookingFunds}), 0) as held,
+        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable} and amount < 0), 0) as host,
+        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.platformFees}), 0)
+          - coalesce(sum(amount) filter (where account = ${ACCOUNTS.platformVouchers}), 0) as platform,
+        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable}), 0) as owed
+      from ledger_entries where booking_id is not null group by booking_id
+    ), earned as (
+      select booking_id, sum(rent) as recorded from host_earnings group by booking_id
+    )
+    select b.id, coalesce(m.held, 0)::text as held, coalesce(m.host, 0)::text as host,
+      coalesce(m.platform, 0)::text as platform, coalesce(m.owed, 0)::text as owed,
+      (b.paid - b.refunded)::text as expected, coalesce(e.recorded, 0)::text as recorded
     from bookings b
-    left join ledger_entries l on l.booking_id = b.id and l.account = ${ACCOUNTS.bookingFunds}
-    group by b.id
-    having coalesce(-sum(l.amount), 0) <> b.paid - b.refunded`);
-  return [
-    ...unbalanced.map((row) => ({
-      problem: "entry_unbalanced" as const,
-      entryId: row.entry_id,
-      sum: Number(row.total),
-    })),
-    ...differing.map((row) => ({
-      problem: "booking_funds_differ" as const,
-      bookingId: row.id,
-      held: Number(row.held),
-      expected: Number(row.expected),
-    })),
-  ];
+    left join money m on m.booking_id = b.id
+    left join earned e on e.booking_id = b.id
+    where coalesce(m.held, 0) + coalesce(m.host, 0) + coalesce(m.platform, 0) <> b.paid - b.refunded
+      or coalesce(m.held, 0) < 0 or coalesce(m.owed, 0) < 0
+      or coalesce(m.host, 0) <> coalesce(e.recorded, 0)`);
+  const payoutsDiffering = await rows<{
+    id: string;
+    amount: string;
+    earnings: string;
+    sent: string;
+    paid: boolean;
+  }>(
+    sql`
+    select p.id, p.amount::text as amount,
+      coalesce((select sum(e.rent) from host_earnings e where e.payout_id = p.id), 0)::text as earnings,
+      coalesce((select sum(l.amount) from ledger_entries l
+        where l.payout_id = p.id and l.account = ${ACCOUNTS.hostPayable}), 0)::text as sent,
+      (b.state = 'paid') as paid
+    from payouts p join payout_batches b on b.id = p.batch_id`,
+  );
+  const problems: LedgerProblem[] = unbalanced.map((row) => ({
+    problem: "entry_unbalanced" as const,
+    entryId: row.entry_id,
+    sum: Number(row.total),
+  }));
+  for (const row of perBooking) {
+    const [held, earnedByHost, earnedByPlatform, expected] = [
+      row.held,
+      row.host,
+      row.platform,
+      row.expected,
+    ].map(Number) as [number, number, number, number];
+    if (held + earnedByHost + earnedByPlatform !== expected)
+      problems.push({
+        problem: "booking_money_differs",
+        bookingId: row.id,
+        held,
+        earnedByHost,
+        earnedByPlatform,
+        expected,
+      });
+    if (held < 0) problems.push({ problem: "booking_funds_overdrawn", bookingId: row.id, held });
+    if (Number(row.owed) < 0)
+      problems.push({ problem: "host_paid_more_than_earned", bookingId: row.id, owed: Number(row.owed) });
+    if (earnedByHost !== Number(row.recorded))
+      problems.push({
+        problem: "earnings_differ",
+        bookingId: row.id,
+        released: earnedByHost,
+        recorded: Number(row.recorded),
+      });
+  }
+  for (const row of payoutsDiffering) {
+    const [amount, earnings, sent] = [row.amount, row.earnings, row.sent].map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    if (amount !== earnings || sent !== (row.paid ? amount : 0))
+      problems.push({ problem: "payout_differs", payoutId: row.id, amount, earnings, sent });
+  }
+  return problems;
 }
