@@ -12,6 +12,7 @@ import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
 import * as reservationDrafts from "./reserve/reservation-drafts.server";
 import * as favourites from "./space/favourites.server";
+import * as hostMetrics from "./space/host-metrics.server";
 import * as listingPage from "./space/listing-page.server";
 import * as missingSpace from "./space/missing-space.server";
 import * as referralCodes from "./space/referral-codes.server";
@@ -51,6 +52,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...bookingPayments.endpoints,
   ...bills.endpoints,
   ...payouts.endpoints,
+  ...hostMetrics.endpoints,
   ...reservationDrafts.endpoints,
   ...itemList.endpoints,
   ...listingPage.endpoints,

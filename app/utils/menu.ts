@@ -16,6 +16,7 @@ export type MenuItem = {
     | "menu"
     | "saved"
     | "calendar"
+    | "chart"
     | "user"
     | "photo"
     | "phone"

@@ -10,8 +10,11 @@ export const TEST_USER_COUNT = 800;
 export const TEST_HOST_COUNT = 60;
 /** Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec). */
 export const TEST_BILL_RENTER_COUNT = 4;
-/** Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts spec). */
-export const TEST_PAYOUT_HOST_COUNT = 2;
+/**
+ * Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts
+ * and Dashboard specs, one each per project).
+ */
+export const TEST_PAYOUT_HOST_COUNT = 4;
 
 export type TestUser = {
   id: string;

@@ -37,6 +37,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { label: "List a space", to: PATHS.listSpace, icon: "pin" },
       { label: "Earnings", to: `${PATHS.bills}?tab=earnings`, icon: "bills" },
       { label: "Payouts", to: "/payment/payout-settings", icon: "settings" },
+      { label: "Dashboard", to: "/user-profile/dashboard", icon: "chart" },
     ],
   },
   {

@@ -1,0 +1,165 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  getMyRentalsMetrics,
+  getMyTenantsMetrics,
+  getPaymentsMetrics,
+} from "~/api/space/host-metrics.server";
+import { BarChart } from "~/components/dashboard/bar-chart";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
+import { formatPeso } from "~/domain/money";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageMeta } from "~/utils/meta";
+
+/**
+ * A host's dashboard (the profile menu's Hosting group): requests, tenants and money over the last 30 days, 90 days
+ * or 12 months, as charts drawn on the server with a table of the same numbers for screen readers. The durations are
+ * links, so it works without JavaScript.
+ */
+export const meta: MetaFunction = () =>
+  pageMeta("Dashboard", "Your requests, tenants and earnings as a host.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { profile, client } = await requireProfile(request);
+  const asked = new URL(request.url).searchParams.get("duration");
+  const duration: MetricDuration = METRIC_DURATIONS.find((known) => known === asked) ?? "30_days";
+  const query = { ownerId: profile.userId, duration };
+  const [rentals, tenants, payments] = await Promise.all([
+    client.call(getMyRentalsMetrics, { query }),
+    client.call(getMyTenantsMetrics, { query }),
+    client.call(getPaymentsMetrics, { query }),
+  ]);
+  if (!rentals.ok) throw await redirectWithToast("/", rentals.toast);
+  if (!tenants.ok) throw await redirectWithToast("/", tenants.toast);
+  if (!payments.ok) throw await redirectWithToast("/", payments.toast);
+  return data({ duration, rentals: rentals.result, tenants: tenants.result, payments: payments.result });
+}
+
+const COLORS = {
+  accepted: "#0f766e",
+  open: "#f59e0b",
+  notAccepted: "#94a3b8",
+  earned: "#0f766e",
+  paid: "#1d4ed8",
+};
+
+export default function Dashboard() {
+  const { duration, rentals, tenants, payments } = useLoaderData<typeof loader>();
+  const labels = rentals.buckets.map((bucket) => bucket.label);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <nav aria-label="Duration" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {METRIC_DURATIONS.map((id) => (
+            <li key={id}>
+              <Link
+                to={`?duration=${id}`}
+                aria-current={id === duration ? "page" : undefined}
+                className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+              >
+                Last {METRIC_DURATION_LABELS[id]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="money" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="money" className="text-lg font-bold text-slate-900">
+          Payments
+        </h2>
+        <Figures
+          items={[
+            ["Earned", formatPeso(payments.earned)],
+            ["Payable now", formatPeso(payments.payable)],
+            ["Paid out", formatPeso(payments.paidOut)],
+            ["Refunds to renters", formatPeso(payments.refunds)],
+          ]}
+        />
+        <BarChart
+          title={`Earned and paid out, last ${METRIC_DURATION_LABELS[duration]}`}
+          labels={labels}
+          format={formatPeso}
+          tickFormat={(centavos) => formatPeso(centavos).replace(/\.00$/, "")}
+          series={[
+            { key: "earned", label: "Earned", color: COLORS.earned, values: payments.series.earned },
+            { key: "paidOut", label: "Paid out", color: COLORS.paid, values: payments.series.paidOut },
+          ]}
+        />
+        <p className="mt-2 text-sm text-slate-600">
+          Each month's rent is earned 48 hours after the month starts and paid out in the next Monday's
+          payout.{" "}
+          <Link to="/payment/bills?tab=earnings" className="font-semibold text-brand-700 underline">
+            See your earnings and payouts
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="rentals" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="rentals" className="text-lg font-bold text-slate-900">
+          Rentals
+        </h2>
+        <Figures
+          items={[
+            ["Requests", String(rentals.requests)],
+            ["Approved or active", String((rentals.byState.approved ?? 0) + (rentals.byState.active ?? 0))],
+            ["Waiting for you", String(rentals.byState.requested ?? 0)],
+            ["Completed", String(rentals.byState.completed ?? 0)],
+          ]}
+        />
+        <BarChart
+          title={`Booking requests, last ${METRIC_DURATION_LABELS[duration]}`}
+          labels={labels}
+          series={[
+            { key: "accepted", label: "Accepted", color: COLORS.accepted, values: rentals.series.accepted },
+            { key: "open", label: "Waiting for you", color: COLORS.open, values: rentals.series.open },
+            {
+              key: "notAccepted",
+              label: "Declined, expired or cancelled",
+              color: COLORS.notAccepted,
+              values: rentals.series.notAccepted,
+            },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="tenants" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="tenants" className="text-lg font-bold text-slate-900">
+          Tenants
+        </h2>
+        <Figures
+          items={[
+            ["Current", String(tenants.current)],
+            ["Past", String(tenants.past)],
+            ["Repeat", String(tenants.repeat)],
+          ]}
+        />
+        <BarChart
+          title={`Tenants staying, last ${METRIC_DURATION_LABELS[duration]}`}
+          labels={labels}
+          series={[{ key: "tenants", label: "Tenants", color: COLORS.accepted, values: tenants.series }]}
+        />
+      </section>
+    </div>
+  );
+}
+
+function Figures({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([term, value]) => (
+        <div key={term} className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs font-semibold text-slate-600">{term}</dt>
+          <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
