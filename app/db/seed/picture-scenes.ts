@@ -300,24 +300,37 @@ function shelvesScene(random: Random, accent: string, cold: boolean): Scene {
       const levelHeight = (c.y1 - c.y0) / (levels + 0.4);
       for (let level = 0; level < levels; level++) {
         const base = level * levelHeight;
-        let u = u0 + 6;
-        while (u < u1 - 30) {
-          const width = Math.min(between(random, 40, 80), u1 - 6 - u);
-          if (random() < 0.85)
-            body += cuboid(
-              c,
-              {
-                u0: u,
-                u1: u + width,
-                s0: s0 + 0.02,
-                s1: s1 - 0.04,
-                height: levelHeight * between(random, 0.45, 0.8),
-                base: base + 8,
-                colour: cold ? pick(random, ["#e5e7eb", "#cbd5e1", "#93c5fd"]) : pick(random, CARDBOARD),
-              },
-              { shadow: false },
-            );
-          u += width + 6;
+        // The shelf's deck, then its boxes: each as deep as the rack, a few along the bay, far ones first.
+        body += poly(
+          [
+            at(c, s0, u0, c.y1 - base),
+            at(c, s0, u1, c.y1 - base),
+            at(c, s1, u1, c.y1 - base),
+            at(c, s1, u0, c.y1 - base),
+          ],
+          shade(beam, -0.5),
+          ' opacity="0.55"',
+        );
+        const count = 2 + Math.floor(random() * 2);
+        const [far, near] = [1 / s0, 1 / s1];
+        for (let box = 0; box < count; box++) {
+          if (random() > 0.85) continue;
+          const a = far + ((near - far) * (box + 0.08)) / count;
+          const b = far + ((near - far) * (box + 0.92)) / count;
+          const inset = between(random, 4, 18);
+          body += cuboid(
+            c,
+            {
+              u0: u0 + inset,
+              u1: u1 - inset,
+              s0: 1 / a,
+              s1: 1 / b,
+              height: levelHeight * between(random, 0.45, 0.8),
+              base: base + 4,
+              colour: cold ? pick(random, ["#e5e7eb", "#cbd5e1", "#93c5fd"]) : pick(random, CARDBOARD),
+            },
+            { shadow: false, tape: !cold },
+          );
         }
         // The shelf's front beam.
         const beamQuad = [
@@ -446,6 +459,11 @@ function parkingScene(random: Random, accent: string, indoor: boolean): Scene {
   return { defs: roomPaint(paint), body };
 }
 
+/** A potted plant standing at x on the ground line. */
+function pottedPlant(x: number, ground: number): string {
+  return `<rect x="${round(x)}" y="${round(ground - 150)}" width="90" height="150" rx="10" fill="#6b4f3a"/><circle cx="${round(x + 45)}" cy="${round(ground - 190)}" r="80" fill="#4d7c0f"/><circle cx="${round(x + 15)}" cy="${round(ground - 230)}" r="45" fill="#65a30d" opacity="0.8"/>`;
+}
+
 /** A roller door in a wall, seen from the driveway, with a lamp above it. */
 function garageScene(random: Random, accent: string): Scene {
   const wall = pick(random, ["#e7e1d6", "#d6d3d1", "#c8bfb0", "#e5e7eb", "#d9cbb5"]);
@@ -454,6 +472,11 @@ function garageScene(random: Random, accent: string): Scene {
   const x = between(random, 300, 480);
   const width = between(random, 760, 900);
   const top = between(random, 240, 320);
+  // Half the walls are hollow blocks, their mortar lines showing through the paint.
+  let blocks = "";
+  if (random() < 0.5)
+    for (let y = horizon - 40; y > 0; y -= 40)
+      blocks += `<rect y="${round(y)}" width="${W}" height="3" fill="${shade(wall, -0.3)}" opacity="0.35"/>`;
   let slats = "";
   for (let y = top + 30; y < horizon; y += 26)
     slats += `<rect x="${round(x)}" y="${round(y)}" width="${round(width)}" height="4" fill="${shade(door, -0.25)}" opacity="0.8"/>`;
@@ -469,7 +492,7 @@ function garageScene(random: Random, accent: string): Scene {
     ],
     "url(#drive)",
   );
-  const body = `<rect width="${W}" height="${round(horizon)}" fill="url(#facade)"/>
+  const body = `<rect width="${W}" height="${round(horizon)}" fill="url(#facade)"/>${blocks}
   <rect y="${round(horizon)}" width="${W}" height="${round(H - horizon)}" fill="#7c8a6b"/>${drive}
   <rect x="${round(x - 24)}" y="${round(top - 40)}" width="${round(width + 48)}" height="${round(horizon - top + 40)}" fill="${shade(wall, -0.4)}"/>
   <rect x="${round(x)}" y="${round(top)}" width="${round(width)}" height="${round(horizon - top)}" fill="url(#door)"/>${slats}
@@ -477,7 +500,7 @@ function garageScene(random: Random, accent: string): Scene {
   <rect x="${round(x + width / 2 - 30)}" y="${round(top - 110)}" width="60" height="34" rx="6" fill="#f8fafc"/>
   <ellipse cx="${round(x + width / 2)}" cy="${round(top - 40)}" rx="${round(width * 0.45)}" ry="160" fill="url(#glow)" opacity="0.7"/>
   <ellipse cx="${round(x + width / 2)}" cy="${round(horizon + 10)}" rx="${round(width * 0.55)}" ry="26" fill="url(#shadow)"/>
-  ${random() < 0.6 ? `<rect x="${round(x + width + 80)}" y="${round(horizon - 150)}" width="90" height="150" rx="10" fill="#6b4f3a"/><circle cx="${round(x + width + 125)}" cy="${round(horizon - 190)}" r="80" fill="#4d7c0f"/>` : ""}`;
+  ${random() < 0.6 ? pottedPlant(random() < 0.5 ? x - 200 : x + width + 80, horizon) : ""}`;
   return { defs, body };
 }
 
