@@ -1,5 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { PendingButton } from "~/components/ui/pending-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
@@ -225,13 +226,9 @@ export function ImageUploadForm({
           className="h-2 w-full"
         />
       ) : null}
-      <button
-        type="submit"
-        disabled={uploading}
-        className="rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-      >
-        {uploading ? "Uploading…" : buttonLabel}
-      </button>
+      <PendingButton pending={uploading} pendingLabel="Uploading…" variant="secondary" size="sm">
+        {buttonLabel}
+      </PendingButton>
     </Form>
   );
 }

@@ -41,7 +41,9 @@ const MOVE_MESSAGES: Record<PhotoMove | typeof REORDER_INTENT, string> = {
   reorder: "Photos reordered.",
 };
 
-const TOO_LARGE = "This image is too large. Please choose one of at most 15 MB.";
+// Several photos go in one post, so the cap is on the whole upload, not on one photo.
+const TOO_LARGE =
+  "This upload is too large. Please send at most 15 MB at a time: fewer photos, or smaller ones.";
 const UNKNOWN_PHOTO = "That photo is no longer in this listing. Please try again.";
 const TOO_MANY = `You can add at most ${MAX_SPACE_PHOTOS} photos.`;
 
