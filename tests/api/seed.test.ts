@@ -86,8 +86,8 @@ describe("the demo seed", () => {
       expect(space.spacePhotos.length).toBeLessThanOrEqual(4);
       for (const photo of space.spacePhotos) {
         expect(photo.url).toMatch(/^\/uploads\/spaceImages\/[0-9a-f-]+\/image\.jpg$/);
-        expect(photo.width).toBe(1600);
-        expect(photo.height).toBe(1200);
+        expect(photo.width).toBe(1280);
+        expect(photo.height).toBe(960);
         expect(photo.variants.map((variant) => variant.width)).toEqual([320, 640, 1280]);
       }
     }

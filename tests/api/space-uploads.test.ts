@@ -173,6 +173,85 @@ describe("POST /space/imageUploadSpaces", () => {
   });
 });
 
+describe("POST /space/imageUploadSpaces with several photos in one call", () => {
+  const named = (name: string, bytes: Uint8Array = png) => ({ bytes, name, type: "image/png" });
+
+  /** One multipart post carrying `files` in the field `image`, in this order. */
+  function uploadPhotos(cookie: string, spaceId: string, files: ReturnType<typeof named>[]) {
+    const form = new FormData();
+    form.append("spaceId", spaceId);
+    for (const file of files)
+      form.append("image", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    return postForm<ImageAnswer & { uploads: UploadView[] }>("/space/imageUploadSpaces", form, { cookie });
+  }
+
+  it("stores them all after the listing's photos, in the order sent", async () => {
+    const host = await loggedInUser();
+    const draft = await draftOf(host);
+    const before = await uploadPhoto(host.cookie, draft._id);
+    // Three images told apart by their size, to see that the order sent is the order kept.
+    const sized = async (width: number) =>
+      sharp({ create: { width, height: 40, channels: 3, background: "#a53" } })
+        .png()
+        .toBuffer();
+    const files = [
+      named("a.png", await sized(50)),
+      named("b.png", await sized(70)),
+      named("c.png", await sized(90)),
+    ];
+    const answer = await uploadPhotos(host.cookie, draft._id, files);
+    expectStatus(answer, 200, UPLOADED);
+    const { uploads: added, space } = answer.body.result;
+    expect(added.map((upload) => upload.width)).toEqual([50, 70, 90]);
+    expect(answer.body.result.uploadId).toBe(added[0]?.uploadId);
+    expect(space.spacePhotos.map((photo) => photo.uploadId)).toEqual([
+      before.body.result.uploadId,
+      ...added.map((upload) => upload.uploadId),
+    ]);
+    expect(await uploadRows(host.user.id, "spaceImages")).toHaveLength(4);
+    for (const upload of added) expect(await stored(upload.url)).toBe(true);
+  });
+
+  it("refuses the whole batch when one file is not an image, and stores none of it", async () => {
+    const host = await loggedInUser();
+    const draft = await draftOf(host);
+    const text = named("notes.png", new TextEncoder().encode("not a photo"));
+    const answer = await uploadPhotos(host.cookie, draft._id, [named("a.png"), text, named("c.png")]);
+    expectRefused(answer, "image", IMAGE_ONLY);
+    expect(await uploadRows(host.user.id, "spaceImages")).toEqual([]);
+    const { db } = await getDatabase();
+    expect(await db.select().from(spacePhotos).where(eq(spacePhotos.spaceId, draft._id))).toEqual([]);
+  });
+
+  it("counts the batch towards the 20 photos: a batch that would pass 20 stores nothing", async () => {
+    const host = await loggedInUser();
+    const draft = await draftOf(host);
+    const eighteen = Array.from({ length: 18 }, (_, i) => named(`${i}.png`));
+    expectStatus(await uploadPhotos(host.cookie, draft._id, eighteen), 200, UPLOADED);
+    const three = [named("x.png"), named("y.png"), named("z.png")];
+    expectRefused(
+      await uploadPhotos(host.cookie, draft._id, three),
+      "image",
+      "You can add at most 20 photos.",
+    );
+    expect(await uploadRows(host.user.id, "spaceImages")).toHaveLength(18);
+    expectStatus(await uploadPhotos(host.cookie, draft._id, three.slice(0, 2)), 200, UPLOADED);
+    expect(await uploadRows(host.user.id, "spaceImages")).toHaveLength(20);
+  });
+
+  it("the floor plan still takes one image at a time", async () => {
+    const host = await loggedInUser();
+    const draft = await draftOf(host);
+    const form = new FormData();
+    form.append("spaceId", draft._id);
+    for (const name of ["a.png", "b.png"])
+      form.append("image", new File([new Uint8Array(png)], name, { type: "image/png" }));
+    const answer = await postForm("/space/imageUploadFloorplan", form, { cookie: host.cookie });
+    expectRefused(answer, "image", "Please choose one image at a time.");
+    expect(await uploadRows(host.user.id, "floorplan")).toEqual([]);
+  });
+});
+
 describe("the add-more-details step: order, cover, delete", () => {
   it("reorders the photos, sets the cover, and deletes the photos left out with their files", async () => {
     const host = await loggedInUser();

@@ -342,13 +342,18 @@ const photoIds = (page: Page) =>
     .getByTestId("listing-photo")
     .evaluateAll((items) => items.map((item) => item.getAttribute("data-photo-id")));
 
-async function uploadPhoto(page: Page, file: string, count: number) {
-  await page.getByLabel("Choose a photo").setInputFiles(file);
+/** Chooses `files` at once and sends them in one upload; the listing then has `count` photos. */
+async function uploadPhotos(page: Page, files: string[], count: number) {
+  await page.getByLabel("Choose a photo or several").setInputFiles(files);
   if (javaScript()) {
-    // With JavaScript the chosen photo shows before it is sent.
-    await expect(page.getByRole("img", { name: "The photo you chose, before it is uploaded" })).toBeVisible();
+    // With JavaScript the chosen photos show before they are sent.
+    const preview = "The photo you chose, before it is uploaded";
+    if (files.length === 1) await expect(page.getByRole("img", { name: preview })).toBeVisible();
+    else
+      for (let i = 1; i <= files.length; i++)
+        await expect(page.getByRole("img", { name: `${preview} (${i} of ${files.length})` })).toBeVisible();
   }
-  await page.getByRole("button", { name: "Upload photo" }).click();
+  await page.getByRole("button", { name: "Upload photos" }).click();
   await expect(page.getByText("Image uploaded successfully.").first()).toBeVisible();
   await expect(page.getByTestId("listing-photo")).toHaveCount(count);
 }
@@ -371,18 +376,18 @@ test("photos: at least one, not a text file; upload, cover, move, delete, floor 
   await expect(page).toHaveURL(STEP("add-more-details", spaceId));
 
   // A text file named .jpg is refused by its bytes.
-  await page.getByLabel("Choose a photo").setInputFiles(images.textAsJpeg);
+  await page.getByLabel("Choose a photo or several").setInputFiles(images.textAsJpeg);
   if (!javaScript()) {
-    await page.getByRole("button", { name: "Upload photo" }).click();
+    await page.getByRole("button", { name: "Upload photos" }).click();
     await expect(toast(page)).toContainText("Please select image file only.");
   }
   await expect(page.locator("#upload-photo-image-error")).toHaveText("Please select image file only.");
-  await expect(page.getByLabel("Choose a photo")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Choose a photo or several")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("listing-photo")).toHaveCount(0);
 
-  await uploadPhoto(page, images.red, 1);
-  await uploadPhoto(page, images.green, 2);
-  await uploadPhoto(page, images.blue, 3);
+  await uploadPhotos(page, [images.red], 1);
+  // Two photos chosen together go in one upload, in the order chosen.
+  await uploadPhotos(page, [images.green, images.blue], 3);
   const [red, green, blue] = await photoIds(page);
   // The first photo is the cover; thumbnails come in WebP widths.
   await expect(page.getByRole("img", { name: "Photo 1 of your space (cover)" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
@@ -21,7 +21,8 @@ import {
 } from "./uploads.server";
 
 /**
- * A listing's files (ADR 0010): its photos (POST /space/imageUploadSpaces, appended in order, at most 20), its floor
+ * A listing's files (ADR 0010): its photos (POST /space/imageUploadSpaces, one or several per call, appended in
+ * order, at most 20), its floor
  * plan (POST /space/imageUploadFloorplan, replacing the previous one) — both built on the upload machinery of
  * uploads.server.ts, which judges, processes and stores the image — and its contract (POST /space/uploadContract, a
  * PDF). Only the listing's host may upload to it, checked before anything is stored. Each answers the updated
@@ -36,10 +37,10 @@ const CHOOSE_CONTRACT = "Please choose a PDF to upload.";
 /** The listing an upload's form names (already checked to be a uuid by `fields`). */
 const spaceIdOf = (context: UploadContext) => context.fields.spaceId as string;
 
-/** Runs `link` in a transaction holding the caller's listing; if it fails, the just stored upload goes. */
+/** Runs `link` in a transaction holding the caller's listing; if it fails, the just stored uploads go. */
 async function linkToListing(
   context: UploadContext,
-  upload: UploadView,
+  stored: UploadView[],
   link: (tx: Database, space: SpaceRow) => Promise<void>,
 ): Promise<SpaceRow> {
   const { db, user } = context;
@@ -55,7 +56,8 @@ async function linkToListing(
       return row as SpaceRow;
     });
   } catch (error) {
-    await removeUploads(db, await db.select().from(uploads).where(eq(uploads.id, upload.uploadId)));
+    const ids = stored.map((upload) => upload.uploadId);
+    await removeUploads(db, await db.select().from(uploads).where(inArray(uploads.id, ids)));
     throw error;
   }
 }
@@ -69,19 +71,24 @@ async function removeUpload(db: Database, uploadId: string | null): Promise<void
 export const SPACE_UPLOAD_HANDLERS = {
   spaceImages: {
     path: "/space/imageUploadSpaces",
-    summary: `Adds a photo (multipart field \`image\`, JPEG or PNG) to the caller's listing \`spaceId\`, after its other photos; at most ${MAX_SPACE_PHOTOS}. Answers the upload and the updated listing: { uploadId, url, width, height, variants, space: SpaceView }.`,
+    summary: `Adds photos (multipart field \`image\`, JPEG or PNG, one or several in one call) to the caller's listing \`spaceId\`, after its other photos and in the order sent; at most ${MAX_SPACE_PHOTOS} in all. Every photo is checked before any is kept: one refused photo refuses the call and stores nothing. Answers the first upload, all of them as \`uploads\`, and the updated listing: { uploadId, url, width, height, variants, uploads: [...], space: SpaceView }.`,
     fields: { spaceId: SpaceIdSchema },
+    multiple: true,
     async authorize(context) {
       await ownListing(context.db, context.user, spaceIdOf(context));
       const { count } = await nextPhotoPosition(context.db, spaceIdOf(context));
-      if (count >= MAX_SPACE_PHOTOS) throw fieldError("image", TOO_MANY_PHOTOS);
+      if (count + context.imageCount > MAX_SPACE_PHOTOS) throw fieldError("image", TOO_MANY_PHOTOS);
     },
-    async attach(context, upload) {
-      const row = await linkToListing(context, upload, async (tx, space) => {
+    async attach(context, stored) {
+      const row = await linkToListing(context, stored, async (tx, space) => {
         // Counted again under the lock: two uploads at once cannot make a 21st photo.
         const { count, next } = await nextPhotoPosition(tx, space.id);
-        if (count >= MAX_SPACE_PHOTOS) throw fieldError("image", TOO_MANY_PHOTOS);
-        await tx.insert(spacePhotos).values({ uploadId: upload.uploadId, spaceId: space.id, position: next });
+        if (count + stored.length > MAX_SPACE_PHOTOS) throw fieldError("image", TOO_MANY_PHOTOS);
+        await tx
+          .insert(spacePhotos)
+          .values(
+            stored.map((upload, i) => ({ uploadId: upload.uploadId, spaceId: space.id, position: next + i })),
+          );
       });
       return { space: await toSpaceViewOf(context.db, row) };
     },
@@ -94,11 +101,12 @@ export const SPACE_UPLOAD_HANDLERS = {
     async authorize(context) {
       await ownListing(context.db, context.user, spaceIdOf(context));
     },
-    async attach(context, upload) {
+    async attach(context, stored) {
       let previous: string | null = null;
-      const row = await linkToListing(context, upload, async (tx, space) => {
+      const row = await linkToListing(context, stored, async (tx, space) => {
         previous = space.floorplanUploadId;
-        await tx.update(spaces).set({ floorplanUploadId: upload.uploadId }).where(eq(spaces.id, space.id));
+        const [plan] = stored as [UploadView];
+        await tx.update(spaces).set({ floorplanUploadId: plan.uploadId }).where(eq(spaces.id, space.id));
       });
       await removeUpload(context.db, previous);
       return { space: await toSpaceViewOf(context.db, row) };

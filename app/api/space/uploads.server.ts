@@ -3,7 +3,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { uploads } from "~/db/schema";
-import { ImageRejectedError, NO_IMAGE_MESSAGE, processImage } from "~/services/images.server";
+import {
+  ImageRejectedError,
+  NO_IMAGE_MESSAGE,
+  type ProcessedImage,
+  processImage,
+} from "~/services/images.server";
 import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { getStorage } from "~/services/storage.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
@@ -83,21 +88,43 @@ export function imageFile(files: Record<string, File[]>, field = IMAGE_FIELD): F
   return chosen[0] as File;
 }
 
+/** An image checked and processed, waiting to be stored. */
+export type CheckedImage = { image: ProcessedImage };
+
+/** Every file of a field, in the order they came, or a 400 with a clear message (and the field) when there is none. */
+export function imageFiles(files: Record<string, File[]>, field = IMAGE_FIELD): File[] {
+  const chosen = files[field] ?? [];
+  if (chosen.length === 0) throw new ApiError(400, NO_IMAGE_MESSAGE, [{ field, message: NO_IMAGE_MESSAGE }]);
+  return chosen;
+}
+
 /**
- * Checks and processes an image, stores the JPEG and its WebP renditions under fresh keys
- * (<kind>/<upload id>/…), and records the upload. A refused image is a 400 naming `field`.
+ * Checks and processes an image by its bytes (JPEG or PNG, ADR 0010); a refused image is a 400 naming `field`.
+ * Nothing is stored yet, so a batch can be judged whole before any of it is kept.
  */
-export async function storeImage(
-  db: Database,
-  options: { ownerId: string; kind: UploadKind; file: File; square?: boolean; field?: string },
-): Promise<UploadRow> {
+export async function checkImage(
+  file: File,
+  options: { square?: boolean; field?: string } = {},
+): Promise<CheckedImage> {
   const field = options.field ?? IMAGE_FIELD;
-  const bytes = new Uint8Array(await options.file.arrayBuffer());
+  const bytes = new Uint8Array(await file.arrayBuffer());
   const image = await processImage(bytes, { square: options.square }).catch((error: unknown) => {
     if (error instanceof ImageRejectedError)
       throw new ApiError(400, error.message, [{ field, message: error.message }]);
     throw error;
   });
+  return { image };
+}
+
+/**
+ * Stores a checked image, its JPEG and WebP renditions under fresh keys (<kind>/<upload id>/…), and records the
+ * upload. If anything fails, the files just written go again.
+ */
+export async function saveImage(
+  db: Database,
+  options: { ownerId: string; kind: UploadKind; checked: CheckedImage },
+): Promise<UploadRow> {
+  const { image } = options.checked;
   const id = randomUUID();
   const mainKey = `${options.kind}/${id}/image.jpg`;
   const variants = image.variants.map((variant) => ({
@@ -136,6 +163,41 @@ export async function storeImage(
   }
 }
 
+/**
+ * Checks and processes an image, stores the JPEG and its WebP renditions under fresh keys
+ * (<kind>/<upload id>/…), and records the upload. A refused image is a 400 naming `field`.
+ */
+export async function storeImage(
+  db: Database,
+  options: { ownerId: string; kind: UploadKind; file: File; square?: boolean; field?: string },
+): Promise<UploadRow> {
+  const checked = await checkImage(options.file, options);
+  return saveImage(db, { ownerId: options.ownerId, kind: options.kind, checked });
+}
+
+/**
+ * Stores several images as one batch: every file is checked first, so one refused file refuses the batch with
+ * its message and nothing is kept; then they are stored in the order they came. A failure while storing removes
+ * the ones already stored.
+ */
+export async function storeImages(
+  db: Database,
+  options: { ownerId: string; kind: UploadKind; files: readonly File[]; square?: boolean },
+): Promise<UploadRow[]> {
+  const checked: CheckedImage[] = [];
+  // One at a time: a phone's batch of large photos decoded at once would hold them all in memory.
+  for (const file of options.files) checked.push(await checkImage(file, { square: options.square }));
+  const rows: UploadRow[] = [];
+  try {
+    for (const image of checked)
+      rows.push(await saveImage(db, { ownerId: options.ownerId, kind: options.kind, checked: image }));
+  } catch (error) {
+    await removeUploads(db, rows);
+    throw error;
+  }
+  return rows;
+}
+
 /** Removes uploads: their rows, then their files (a file that cannot be removed is logged, not fatal). */
 export async function removeUploads(db: Database, rows: readonly UploadRow[]): Promise<void> {
   for (const row of rows) {
@@ -161,8 +223,16 @@ async function deleteObjects(keys: readonly string[]): Promise<void> {
 // The upload types' calls
 // ---------------------------------------------------------------------------------------------------------
 
-/** What a type's hooks get: the caller, the database, and the text fields of the form (type's own `fields`). */
-export type UploadContext = { db: Database; user: CurrentUser; fields: Record<string, unknown> };
+/**
+ * What a type's hooks get: the caller, the database, the text fields of the form (type's own `fields`) and how many
+ * images the call carries.
+ */
+export type UploadContext = {
+  db: Database;
+  user: CurrentUser;
+  fields: Record<string, unknown>;
+  imageCount: number;
+};
 
 export type UploadTypeHandler = {
   /** The spec's call, without /api. */
@@ -172,13 +242,19 @@ export type UploadTypeHandler = {
   fields?: Record<string, z.ZodType>;
   /** Crop to a centred square. */
   square?: boolean;
+  /** Takes several images in one call (all in the field `image`), stored as one batch in the order they came. */
+  multiple?: boolean;
   /** May this user upload here? Throw ApiError(403) when not; runs before the image is stored. */
   authorize?: (context: UploadContext) => Promise<void>;
-  /** Links the stored image to what it belongs to; what it returns joins the answer. */
-  attach?: (context: UploadContext, upload: UploadView) => Promise<Record<string, unknown> | undefined>;
+  /** Links the stored images (one unless `multiple`) to what they belong to; what it returns joins the answer. */
+  attach?: (context: UploadContext, stored: UploadView[]) => Promise<Record<string, unknown> | undefined>;
 };
 
-/** The call of one upload type: multipart, logged in, one `image`, an optional `type` that must be this type. */
+/**
+ * The call of one upload type: multipart, logged in, one `image` (or several when the type takes `multiple`), an
+ * optional `type` that must be this type. It answers the first image's upload, all of them as `uploads`, and what
+ * `attach` adds.
+ */
 export function imageUploadEndpoint(type: UploadType, handler: UploadTypeHandler) {
   return defineEndpoint({
     method: "POST",
@@ -195,13 +271,17 @@ export function imageUploadEndpoint(type: UploadType, handler: UploadTypeHandler
       if (body.type !== undefined && parseUploadType(body.type) !== type) {
         throw new ApiError(400, INVALID_UPLOAD_TYPE, [{ field: "type", message: INVALID_UPLOAD_TYPE }]);
       }
-      const context: UploadContext = { db, user, fields: body };
+      const chosen = handler.multiple ? imageFiles(files) : [imageFile(files)];
+      const context: UploadContext = { db, user, fields: body, imageCount: chosen.length };
       await handler.authorize?.(context);
-      const file = imageFile(files);
-      const upload = toUploadView(
-        await storeImage(db, { ownerId: user.id, kind: type, file, square: handler.square }),
-      );
-      return { ...upload, ...(await handler.attach?.(context, upload)) };
+      const rows = await storeImages(db, {
+        ownerId: user.id,
+        kind: type,
+        files: chosen,
+        square: handler.square,
+      });
+      const stored = rows.map(toUploadView);
+      return { ...(stored[0] as UploadView), uploads: stored, ...(await handler.attach?.(context, stored)) };
     },
   });
 }

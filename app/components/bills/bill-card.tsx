@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { BillSummary } from "~/api/payment/bills.server";
+import { ButtonLink } from "~/components/ui/button";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 
@@ -30,12 +31,9 @@ export function BillCard({ bill }: { bill: BillSummary }) {
             See the receipt
           </Link>
         ) : (
-          <Link
-            to={`/payment/summary?billId=${bill.billId}`}
-            className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
+          <ButtonLink to={`/payment/summary?billId=${bill.billId}`} size="sm">
             Pay {formatPeso(bill.total)}
-          </Link>
+          </ButtonLink>
         )}
       </p>
     </li>

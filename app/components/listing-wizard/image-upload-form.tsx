@@ -1,13 +1,16 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { PendingButton } from "~/components/ui/pending-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
 /**
- * An image upload of the add-more-details step (a photo of the space, or its floor plan). Without JavaScript it is
- * a plain multipart form: the step's action forwards the file to the API and answers with a toast. With JavaScript
- * the chosen file is checked by its first bytes and previewed at once, and the upload goes straight to the API
- * call with XMLHttpRequest, which reports its progress; the step's data is then reloaded. The messages are spec §8's.
+ * An image upload of the add-more-details step (photos of the space, or its floor plan). Without JavaScript it is
+ * a plain multipart form: the step's action forwards the files to the API in one call and answers with a toast.
+ * With JavaScript the chosen files are checked by their first bytes and previewed at once, and the upload goes
+ * straight to the API call with XMLHttpRequest, which reports its progress; the step's data is then reloaded.
+ * `multiple` lets a host pick several photos at once (they go in one post, in the order chosen). The messages are
+ * spec §8's.
  */
 
 export const IMAGE_UPLOADED = "Image uploaded successfully.";
@@ -83,6 +86,7 @@ export function ImageUploadForm({
   hint,
   serverError,
   previewAlt,
+  multiple = false,
 }: {
   spaceId: string;
   /** The step action's intent for the form without JavaScript. */
@@ -95,11 +99,13 @@ export function ImageUploadForm({
   /** The step action's word on this form's last upload (without JavaScript). */
   serverError?: string | null;
   previewAlt: string;
+  /** Several files at once (the listing's photos); the floor plan is one. */
+  multiple?: boolean;
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [previews, setPreviews] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const id = `${intent}-image`;
@@ -109,29 +115,36 @@ export function ImageUploadForm({
   // A new answer from the server (without JavaScript's path) replaces what this form said last.
   // biome-ignore lint/correctness/useExhaustiveDependencies: serverError is the trigger, not a value used inside
   useEffect(() => setOutcome(null), [serverError]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  useEffect(
+    () => () => {
+      for (const url of previews) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    setPreview(null);
+    const files = [...(event.currentTarget.files ?? [])];
+    setPreviews([]);
     setOutcome(null);
-    if (!file) return;
-    if (!(await isJpegOrPng(file))) return setOutcome({ ok: false, message: IMAGE_ONLY_MESSAGE });
-    setPreview(URL.createObjectURL(file));
+    if (files.length === 0) return;
+    // One file that is not a photo holds back the whole choice, as the server would refuse the whole post.
+    const checks = await Promise.all(files.map(isJpegOrPng));
+    if (checks.includes(false)) return setOutcome({ ok: false, message: IMAGE_ONLY_MESSAGE });
+    setPreviews(files.map((file) => URL.createObjectURL(file)));
   }
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
     event.preventDefault();
     if (uploading) return;
-    const file = input.current?.files?.[0];
-    if (outcome && !outcome.ok && file) {
+    const files = [...(input.current?.files ?? [])];
+    if (outcome && !outcome.ok && files.length > 0) {
       input.current?.focus();
       return;
     }
     const body = new FormData();
     body.append("spaceId", spaceId);
-    if (file) body.append("image", file, file.name);
+    for (const file of files) body.append("image", file, file.name);
     setOutcome(null);
     setProgress(0);
     const answer = await send(apiPath, body, setProgress);
@@ -143,7 +156,7 @@ export function ImageUploadForm({
     }
     setOutcome(answer);
     if (answer.ok) {
-      setPreview(null);
+      setPreviews([]);
       if (input.current) input.current.value = "";
       revalidator.revalidate();
     } else {
@@ -172,6 +185,7 @@ export function ImageUploadForm({
           name="image"
           type="file"
           accept="image/jpeg,image/png"
+          multiple={multiple}
           onChange={choose}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -191,12 +205,18 @@ export function ImageUploadForm({
           </p>
         ) : null}
       </div>
-      {preview ? (
-        <img
-          src={preview}
-          alt={previewAlt}
-          className="h-32 w-auto max-w-full rounded-md object-cover ring-2 ring-brand-100"
-        />
+      {previews.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {previews.map((url, i) => (
+            <li key={url}>
+              <img
+                src={url}
+                alt={previews.length === 1 ? previewAlt : `${previewAlt} (${i + 1} of ${previews.length})`}
+                className="h-32 w-auto max-w-full rounded-md object-cover ring-2 ring-brand-100"
+              />
+            </li>
+          ))}
+        </ul>
       ) : null}
       {uploading ? (
         <progress
@@ -206,13 +226,9 @@ export function ImageUploadForm({
           className="h-2 w-full"
         />
       ) : null}
-      <button
-        type="submit"
-        disabled={uploading}
-        className="rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-      >
-        {uploading ? "Uploading…" : buttonLabel}
-      </button>
+      <PendingButton pending={uploading} pendingLabel="Uploading…" variant="secondary" size="sm">
+        {buttonLabel}
+      </PendingButton>
     </Form>
   );
 }

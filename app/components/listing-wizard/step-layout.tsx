@@ -1,5 +1,8 @@
 import { Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PendingButton } from "~/components/ui/pending-button";
 import { type ListingStep, type SpaceView, STEP_TITLES, stepsFor } from "~/domain/space";
 import { stepPath } from "~/utils/site-paths";
 
@@ -65,10 +68,10 @@ export function ListingStepLayout({
       </nav>
       <h1 className="text-2xl font-bold text-slate-900">{STEP_TITLES[step]}</h1>
       {intro ? <div className="mt-2 text-slate-700">{intro}</div> : null}
-      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm sm:p-8">
+      <Card padding="lg" className="mt-6">
         <DiscardNotice />
         {children}
-      </div>
+      </Card>
     </div>
   );
 }
@@ -88,22 +91,13 @@ export function StepActions({
 }) {
   return (
     <div className="mt-8 flex flex-row-reverse items-center justify-between gap-3">
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {pending ? "Saving…" : continueLabel}
-      </button>
+      <PendingButton pending={pending ?? false} pendingLabel="Saving…">
+        {continueLabel}
+      </PendingButton>
       {showBack ? (
-        <button
-          type="submit"
-          name="intent"
-          value="back"
-          className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Button type="submit" variant="quiet" name="intent" value="back">
           Back
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Card } from "~/components/ui/card";
 import { formatCalendarDate } from "./calendar-date";
 
 /** GET /space/getAvailableSpace's answer. */
@@ -24,7 +25,7 @@ export function AvailabilityCheck({
   keep?: Record<string, string | string[]>;
 }) {
   return (
-    <section aria-labelledby="availability-title" className="rounded-xl bg-white p-4 shadow-sm">
+    <Card as="section" aria-labelledby="availability-title">
       <h2 id="availability-title" className="text-lg font-semibold text-slate-900">
         Availability
       </h2>
@@ -63,7 +64,7 @@ export function AvailabilityCheck({
           <p className="text-red-700">{answer.message}</p>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -1,4 +1,6 @@
 import type { HostCard as HostCardData } from "~/api/space/listing-page.server";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 
 const monthYear = new Intl.DateTimeFormat("en-PH", {
@@ -15,7 +17,7 @@ export function HostCard({ host }: { host: HostCardData }) {
     host.phoneVerified ? "Phone verified" : null,
   ].filter((badge): badge is string => badge !== null);
   return (
-    <section aria-labelledby="host-card-title" className="rounded-xl bg-white p-4 shadow-sm">
+    <Card as="section" aria-labelledby="host-card-title">
       <h2 id="host-card-title" className="text-lg font-semibold text-slate-900">
         Your host
       </h2>
@@ -43,15 +45,12 @@ export function HostCard({ host }: { host: HostCardData }) {
       {badges.length ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Verifications">
           {badges.map((badge) => (
-            <li
-              key={badge}
-              className="rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800"
-            >
-              ✓ {badge}
+            <li key={badge}>
+              <Badge tone="success">✓ {badge}</Badge>
             </li>
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

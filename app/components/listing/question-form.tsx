@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Card } from "~/components/ui/card";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** What the action answers: conform's submission reply (errors and typed values), read without conform's client. */
@@ -80,7 +81,7 @@ export function QuestionForm({
   };
   const formErrors = lastResult?.error?.[""] ?? [];
   return (
-    <section aria-labelledby="question-title" className="rounded-xl bg-white p-4 shadow-sm">
+    <Card as="section" aria-labelledby="question-title">
       <h2 id="question-title" className="text-lg font-semibold text-slate-900">
         Ask the host a question
       </h2>
@@ -120,7 +121,7 @@ export function QuestionForm({
           Ask for a visit
         </Link>
       </p>
-    </section>
+    </Card>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Card } from "~/components/ui/card";
 import { CopyLink } from "~/components/ui/copy-link";
 
 /**
@@ -18,7 +19,7 @@ export function SharePanel({ url, title }: { url: string; title: string }) {
   ] as const;
 
   return (
-    <section aria-labelledby="share-title" className="rounded-xl bg-white p-4 shadow-sm">
+    <Card as="section" aria-labelledby="share-title">
       <h2 id="share-title" className="text-lg font-semibold text-slate-900">
         Share this space
       </h2>
@@ -37,6 +38,6 @@ export function SharePanel({ url, title }: { url: string; title: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { RemovableChip } from "~/components/ui/chip";
 import { formatCalendarDate } from "~/domain/dates";
 import { type SearchQuery, searchPath } from "~/domain/search";
 import {
@@ -75,14 +75,11 @@ export function ActiveFilters({ chips }: { chips: Chip[] }) {
     <ul className="flex flex-wrap gap-2" aria-label="Active filters">
       {chips.map((chip) => (
         <li key={chip.label}>
-          <Link
+          <RemovableChip
             to={searchPath(chip.without)}
-            className="inline-flex items-center gap-1.5 rounded-full border border-brand-600 bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
-            aria-label={`Remove the filter: ${chip.label}`}
-          >
-            {chip.label}
-            <span aria-hidden="true">×</span>
-          </Link>
+            label={chip.label}
+            removeLabel={`Remove the filter: ${chip.label}`}
+          />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "./button";
 
 /**
  * What a list says when it has nothing yet: what is missing and what to do next ("No bookings yet — find a
@@ -20,12 +20,9 @@ export function EmptyState({
       <p>{message}</p>
       {action ? (
         <p className="mt-3">
-          <Link
-            to={action.to}
-            className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
+          <ButtonLink to={action.to} size="sm">
             {action.label}
-          </Link>
+          </ButtonLink>
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { KeyFilter } from "~/domain/key-filters";
+import { Button } from "./button";
 
 /**
  * Form fields with their label, hint and errors. Errors come from the server (the forms work without
@@ -128,13 +129,9 @@ export function CheckboxField({
 
 export function SubmitButton({ children, pending }: { children: ReactNode; pending?: boolean }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-    >
+    <Button type="submit" size="lg" fullWidth disabled={pending}>
       {children}
-    </button>
+    </Button>
   );
 }
 

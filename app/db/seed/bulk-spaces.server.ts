@@ -91,7 +91,9 @@ export async function seedBulkSpaces(
       const id = randomUUID();
       const values = spaceValues(space, { id, hostId, cityId: city.id, province: city.province, now });
       spaceRows.push(values);
-      const picture = pool.get(pictureKey({ type: space.storageType, kind: space.kind, view: "cover" }));
+      const picture = pool.get(
+        pictureKey({ type: space.storageType, kind: space.kind, view: "cover", seed: POOL_SEED }),
+      );
       if (!picture) throw new Error(`no pool picture for ${space.storageType} ${space.kind}`);
       const uploadId = randomUUID();
       uploadRows.push({
@@ -151,11 +153,14 @@ async function insertRows<T extends PgTable>(db: Database, table: T, rows: reado
   );
 }
 
+/** The pool's pictures are one per kind, shared by every generated listing of that kind. */
+const POOL_SEED = "pool";
+
 /** The cover picture of every kind of both types: the pool the generated listings' photos point at. */
 function poolPictures(): Picture[] {
   return [
-    ...STORAGE_KINDS.map((kind): Picture => ({ type: "storage", kind, view: "cover" })),
-    ...PARKING_KINDS.map((kind): Picture => ({ type: "parking", kind, view: "cover" })),
+    ...STORAGE_KINDS.map((kind): Picture => ({ type: "storage", kind, view: "cover", seed: POOL_SEED })),
+    ...PARKING_KINDS.map((kind): Picture => ({ type: "parking", kind, view: "cover", seed: POOL_SEED })),
   ];
 }
 

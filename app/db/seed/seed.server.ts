@@ -99,7 +99,13 @@ export async function seedDemoSpaces(db: Database): Promise<number> {
       spaceId: rows[index]?.id as string,
       position,
       ownerId: hostId(space.host),
-      picture: { type: space.storageType, kind: space.kind, view },
+      // Seeded by the listing's title: its pictures are its own, and the same on every seed.
+      picture: {
+        type: space.storageType,
+        kind: space.kind,
+        view,
+        seed: space.spaceTitle ?? `${space.citySlug}-${index}`,
+      },
     })),
   );
   const pictures = new PictureUploads(db);

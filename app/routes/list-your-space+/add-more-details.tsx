@@ -19,8 +19,8 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * list-your-space step 6: photos (1 to 20, one of them the cover) and a floor plan. Everything works as plain
- * forms: uploads are multipart posts that this action forwards to POST /space/imageUploadSpaces and
+ * list-your-space step 6: photos (1 to 20, one of them the cover; several can be picked and sent at once) and a
+ * floor plan. Everything works as plain forms: uploads are multipart posts that this action forwards to POST /space/imageUploadSpaces and
  * /space/imageUploadFloorplan; a photo's buttons post an intent and this action computes the new order from the
  * draft and saves it with the step's body { photoOrder, coverPhotoIndex } (a photo left out is deleted). JavaScript
  * adds previews, upload progress and drag-and-drop. Continue needs at least one photo.
@@ -112,9 +112,10 @@ export default function AddMoreDetailsStep() {
               spaceId={spaceId}
               intent="upload-photo"
               apiPath={UPLOAD_PATHS["upload-photo"]}
-              label="Choose a photo"
-              buttonLabel="Upload photo"
-              hint={`JPEG or PNG, up to 15 MB. Add 1 to ${MAX_SPACE_PHOTOS} photos.`}
+              label="Choose a photo or several"
+              buttonLabel="Upload photos"
+              hint={`JPEG or PNG, up to 15 MB in one upload. Add 1 to ${MAX_SPACE_PHOTOS} photos; you can pick several at once.`}
+              multiple
               serverError={failure?.upload === "upload-photo" ? failure.uploadError : null}
               previewAlt="The photo you chose, before it is uploaded"
             />

@@ -24,8 +24,8 @@ import { errorToast, makeToast, type Toast } from "~/utils/toast";
 /**
  * The server side of a listing's photos and floor plan, for any page that shows PhotoList and ImageUploadForm (the
  * add-more-details step; the one-page edit of a published listing can use it too):
- * - upload-photo / upload-floorplan: the multipart form's file forwarded to POST /space/imageUploadSpaces or
- *   /space/imageUploadFloorplan, with spec §8's messages;
+ * - upload-photo / upload-floorplan: the multipart form's files (photos: one or several at once) forwarded in one
+ *   call to POST /space/imageUploadSpaces or /space/imageUploadFloorplan, with spec §8's messages;
  * - make-cover, move-left, move-right, delete (with `photo`) and reorder (with `photoOrder`): the new order computed
  *   from the listing as saved, then saved as { photoOrder, coverPhotoIndex } (a photo left out is deleted) through
  *   POST /space/addMySpace (a draft) or /space/editSpace (a published listing, which must keep a photo).
@@ -41,7 +41,9 @@ const MOVE_MESSAGES: Record<PhotoMove | typeof REORDER_INTENT, string> = {
   reorder: "Photos reordered.",
 };
 
-const TOO_LARGE = "This image is too large. Please choose one of at most 15 MB.";
+// Several photos go in one post, so the cap is on the whole upload, not on one photo.
+const TOO_LARGE =
+  "This upload is too large. Please send at most 15 MB at a time: fewer photos, or smaller ones.";
 const UNKNOWN_PHOTO = "That photo is no longer in this listing. Please try again.";
 const TOO_MANY = `You can add at most ${MAX_SPACE_PHOTOS} photos.`;
 
@@ -77,6 +79,13 @@ function here(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The files the form's `image` input carries, in the order chosen (none when nothing was chosen). */
+function chosenImages(form: FormData): File[] {
+  return form
+    .getAll("image")
+    .filter((image): image is File => image instanceof File && (image.size > 0 || image.name !== ""));
+}
+
 /** The API call each upload goes to from the step's action (the browser's are UPLOAD_PATHS). */
 const UPLOAD_ENDPOINTS = {
   "upload-photo": imageUploadSpaces,
@@ -92,8 +101,8 @@ async function upload(
 ) {
   const body = new FormData();
   body.append("spaceId", spaceId);
-  const image = form.get("image");
-  if (image instanceof File && (image.size > 0 || image.name)) body.append("image", image, image.name);
+  // The photos' input takes several files (one multipart post); an empty input sends one nameless empty file.
+  for (const image of chosenImages(form)) body.append("image", image, image.name);
   let answer: ApiResult<unknown>;
   try {
     answer = await client.call(UPLOAD_ENDPOINTS[intent], { body });
@@ -146,7 +155,8 @@ export async function photoAction(
     cover: space.coverPhotoIndex,
   };
   if (intent === "upload-photo" || intent === "upload-floorplan") {
-    if (intent === "upload-photo" && current.order.length >= MAX_SPACE_PHOTOS)
+    const adding = Math.max(chosenImages(form).length, 1);
+    if (intent === "upload-photo" && current.order.length + adding > MAX_SPACE_PHOTOS)
       return photoFailure(TOO_MANY, { upload: intent });
     return upload(request, client, space._id, intent, form);
   }
