@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ChatSummary } from "~/api/conversations/conversations.server";
 import { EmptyState } from "~/components/ui/empty-state";
+import { TabLinks } from "~/components/ui/tab-links";
 import { formatMoment } from "~/domain/dates";
 import { PATHS } from "~/utils/menu";
 
@@ -75,20 +76,14 @@ export function MessagesTabs({ current }: { current: "my" | "notifications" | "m
     { id: "messages", label: "Messages" },
   ] as const;
   return (
-    <nav aria-label="Messages and notifications" className="mt-4">
-      <ul className="flex flex-wrap gap-2">
-        {tabs.map((tab) => (
-          <li key={tab.id}>
-            <Link
-              to={tab.id === "messages" ? PATHS.messages : `/messages/check-list?tab=${tab.id}`}
-              aria-current={tab.id === current ? "page" : undefined}
-              className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-            >
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabLinks
+      label="Messages and notifications"
+      tabs={tabs.map((tab) => ({
+        key: tab.id,
+        to: tab.id === "messages" ? PATHS.messages : `/messages/check-list?tab=${tab.id}`,
+        label: tab.label,
+        current: tab.id === current,
+      }))}
+    />
   );
 }

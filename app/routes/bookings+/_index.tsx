@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
 import { BookingCard } from "~/components/bookings/booking-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
+import { TabLinks } from "~/components/ui/tab-links";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BOOKING_TABS, type BookingTabId, chooseBookingTab } from "~/utils/bookings";
@@ -40,24 +41,17 @@ export default function Bookings() {
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
       {(["renter", "host"] as const).map((role) => (
-        <nav key={role} aria-label={role === "renter" ? "As a renter" : "As a host"} className="mt-4">
-          <p className="text-sm font-semibold text-slate-600">
-            {role === "renter" ? "As a renter" : "As a host"}
-          </p>
-          <ul className="mt-1 flex flex-wrap gap-2">
-            {BOOKING_TABS.filter((entry) => entry.role === role).map((entry) => (
-              <li key={entry.id}>
-                <Link
-                  to={`?tab=${entry.id}`}
-                  aria-current={entry.id === tab ? "page" : undefined}
-                  className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-                >
-                  {entry.label} ({counts[entry.id]})
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabLinks
+          key={role}
+          label={role === "renter" ? "As a renter" : "As a host"}
+          heading={role === "renter" ? "As a renter" : "As a host"}
+          tabs={BOOKING_TABS.filter((entry) => entry.role === role).map((entry) => ({
+            key: entry.id,
+            to: `?tab=${entry.id}`,
+            label: `${entry.label} (${counts[entry.id]})`,
+            current: entry.id === tab,
+          }))}
+        />
       ))}
       <h2 className="mt-6 text-lg font-bold text-slate-900">
         {current.role === "host" ? `As a host: ${current.label}` : `As a renter: ${current.label}`}

@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { myBills } from "~/api/payment/bills.server";
 import { myEarnings } from "~/api/payment/payouts.server";
 import { BillCard } from "~/components/bills/bill-card";
 import { EarningsPanel } from "~/components/bills/earnings-panel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
+import { TabLinks } from "~/components/ui/tab-links";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BILLS_SCREEN_TABS } from "~/utils/bills";
@@ -45,21 +46,15 @@ export default function Bills() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bills</h1>
-      <nav aria-label="Bills" className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {BILLS_SCREEN_TABS.map((id) => (
-            <li key={id}>
-              <Link
-                to={`?tab=${id}`}
-                aria-current={id === tab ? "page" : undefined}
-                className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-              >
-                {TAB_LABELS[id]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Bills"
+        tabs={BILLS_SCREEN_TABS.map((id) => ({
+          key: id,
+          to: `?tab=${id}`,
+          label: TAB_LABELS[id],
+          current: id === tab,
+        }))}
+      />
       <h2 className="mt-6 text-lg font-bold text-slate-900">{TAB_LABELS[tab]}</h2>
       {earnings ? (
         <EarningsPanel earnings={earnings} />

@@ -7,6 +7,7 @@ import {
 } from "~/api/space/host-metrics.server";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TabLinks } from "~/components/ui/tab-links";
 import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
 import { formatPeso } from "~/domain/money";
 import { requireProfile } from "~/services/auth.server";
@@ -51,21 +52,15 @@ export default function Dashboard() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <nav aria-label="Duration" className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {METRIC_DURATIONS.map((id) => (
-            <li key={id}>
-              <Link
-                to={`?duration=${id}`}
-                aria-current={id === duration ? "page" : undefined}
-                className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
-              >
-                Last {METRIC_DURATION_LABELS[id]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Duration"
+        tabs={METRIC_DURATIONS.map((id) => ({
+          key: id,
+          to: `?duration=${id}`,
+          label: `Last ${METRIC_DURATION_LABELS[id]}`,
+          current: id === duration,
+        }))}
+      />
 
       <section aria-labelledby="money" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="money" className="text-lg font-bold text-slate-900">
