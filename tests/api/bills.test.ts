@@ -2,16 +2,22 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBilling, settleBillPayment } from "~/api/payment/billing.server";
 import { BILL_NOT_YOURS, type BillDetails, type BillSummary } from "~/api/payment/bills.server";
-import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
+import { bookingTransaction } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, bookings, notifications, payments } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { billSchedule } from "~/domain/billing";
-import { startInstant } from "~/domain/booking";
 import { addDays, startOfManilaDay, todayInManila } from "~/domain/dates";
 import { checkLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, book, paidEvent, pay, sandboxSigned, start, webhook } from "./booking-fixtures";
+import {
+  aHostAndARenter,
+  anActiveBooking,
+  paidEvent,
+  sandboxSigned,
+  start,
+  webhook,
+} from "./booking-fixtures";
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -28,30 +34,6 @@ afterEach(async () => {
 
 /** 06:00 Manila on `date`: when the daily run goes. */
 const morningOf = (date: string) => new Date(startOfManilaDay(date).getTime() + 6 * 3_600_000);
-
-/** A booking that has started: booked through the API, paid, approved by its host, started on its start date. */
-async function anActiveBooking(duration = "3_months") {
-  const parties = await aHostAndARenter({ rentalDurations: ["1_month", "3_months", "6_months", "1_year"] });
-  const booked = await book(parties.renter.cookie, { spaceId: parties.space.id, duration });
-  expectStatus(booked, 200);
-  const { bookingId, price } = booked.body.result;
-  await pay(bookingId, price.due);
-  const approved = await call("POST", "/reserve/approveBooking", {
-    cookie: parties.host.cookie,
-    body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
-  });
-  expectStatus(approved, 200);
-  const { db } = await getDatabase();
-  await applyBookingEvent(
-    db,
-    bookingId,
-    { type: "start", actor: "system" },
-    { at: startInstant({ startDate: start }) },
-  );
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!row) throw new Error("no booking");
-  return { ...parties, bookingId, booking: row };
-}
 
 async function billsOf(bookingId: string) {
   const { db } = await getDatabase();

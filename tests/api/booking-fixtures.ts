@@ -2,13 +2,14 @@ import { eq, sum } from "drizzle-orm";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
-import { cities, ledgerEntries, spaces } from "~/db/schema";
+import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";
+import { startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { action as paymentWebhook } from "~/routes/webhooks+/payments";
 import { paymentEventBody } from "~/services/payments/events.server";
 import { sandboxWebhookSecret } from "~/services/payments/sandbox.server";
 import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
-import { call, loggedInUser } from "./helpers";
+import { call, expectStatus, loggedInUser } from "./helpers";
 
 /** What the booking and payment API tests share: a listing, a host and a renter, booking it, paying for it. */
 
@@ -58,6 +59,42 @@ export function book(cookie: string, body: Record<string, unknown>) {
     cookie,
     body: { duration: "3_months", startDate: start, paymentMethod: "gcash", ...body },
   });
+}
+
+/** A booking paid and approved by its host: booked through the API (the parties' space unless `spaceId` says). */
+export async function anApprovedBooking(
+  parties: Awaited<ReturnType<typeof aHostAndARenter>>,
+  options: { spaceId?: string; duration?: string } = {},
+) {
+  const booked = await book(parties.renter.cookie, {
+    spaceId: options.spaceId ?? parties.space.id,
+    ...(options.duration ? { duration: options.duration } : {}),
+  });
+  expectStatus(booked, 200);
+  const { bookingId, price } = booked.body.result;
+  await pay(bookingId, price.due);
+  const approved = await call("POST", "/reserve/approveBooking", {
+    cookie: parties.host.cookie,
+    body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
+  });
+  expectStatus(approved, 200);
+  return bookingId;
+}
+
+/** A booking that has started: booked through the API, paid, approved by its host, started on its start date. */
+export async function anActiveBooking(duration = "3_months") {
+  const parties = await aHostAndARenter({ rentalDurations: ["1_month", "3_months", "6_months", "1_year"] });
+  const bookingId = await anApprovedBooking(parties, { duration });
+  const { db } = await getDatabase();
+  await applyBookingEvent(
+    db,
+    bookingId,
+    { type: "start", actor: "system" },
+    { at: startInstant({ startDate: start }) },
+  );
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) throw new Error("no booking");
+  return { ...parties, bookingId, booking: row };
 }
 
 /** The provider confirming the due, as its webhook's job does. */

@@ -8,7 +8,7 @@ import { bookings } from "~/db/schema";
 import { startInstant } from "~/domain/booking";
 import { payableAt } from "~/domain/payouts";
 import { checkLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, book, createListing, pay, start } from "./booking-fixtures";
+import { aHostAndARenter, anApprovedBooking, book, createListing, pay, start } from "./booking-fixtures";
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -31,25 +31,6 @@ const metrics = <T>(path: string, cookie: string, ownerId: string, duration = "3
     { cookie },
   );
 const last = (values: number[] | undefined) => values?.at(-1);
-
-/** A booking paid and approved by its host (the renter's request of today). */
-async function anApprovedBooking(
-  parties: Awaited<ReturnType<typeof aHostAndARenter>>,
-  spaceId = parties.space.id,
-) {
-  const booked = await book(parties.renter.cookie, { spaceId });
-  expectStatus(booked, 200);
-  const { bookingId, price } = booked.body.result;
-  await pay(bookingId, price.due);
-  expectStatus(
-    await call("POST", "/reserve/approveBooking", {
-      cookie: parties.host.cookie,
-      body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
-    }),
-    200,
-  );
-  return bookingId;
-}
 
 describe("who may read a host's metrics", () => {
   it("only the owner: anyone else gets 403, no session 401, a duration not offered 400", async () => {

@@ -19,11 +19,10 @@ import {
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
 } from "~/api/payment/payouts.server";
-import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
+import { bookingTransaction } from "~/api/reserve/booking-service.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bills,
-  bookings,
   hostEarnings,
   ledgerEntries,
   notifications,
@@ -32,7 +31,6 @@ import {
   payouts,
 } from "~/db/schema";
 import { billSchedule } from "~/domain/billing";
-import { startInstant } from "~/domain/booking";
 import { addDays, startOfManilaDay } from "~/domain/dates";
 import {
   BANK_NUMBER_LENGTH,
@@ -42,7 +40,7 @@ import {
 } from "~/domain/payout-rules.server";
 import { payableAt } from "~/domain/payouts";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, book, pay, start } from "./booking-fixtures";
+import { aHostAndARenter, anActiveBooking, book, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -64,30 +62,6 @@ function batchTimeAfter(date: string): Date {
   let day = addDays(date, 1);
   while (startOfManilaDay(day).getUTCDay() !== 0) day = addDays(day, 1); // Manila Monday starts on a UTC Sunday
   return new Date(startOfManilaDay(day).getTime() + 9 * 3_600_000);
-}
-
-/** A booking that has started: booked through the API, paid, approved by its host, started on its start date. */
-async function anActiveBooking(duration = "3_months") {
-  const parties = await aHostAndARenter({ rentalDurations: ["1_month", "3_months", "6_months", "1_year"] });
-  const booked = await book(parties.renter.cookie, { spaceId: parties.space.id, duration });
-  expectStatus(booked, 200);
-  const { bookingId, price } = booked.body.result;
-  await pay(bookingId, price.due);
-  const approved = await call("POST", "/reserve/approveBooking", {
-    cookie: parties.host.cookie,
-    body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
-  });
-  expectStatus(approved, 200);
-  const { db } = await getDatabase();
-  await applyBookingEvent(
-    db,
-    bookingId,
-    { type: "start", actor: "system" },
-    { at: startInstant({ startDate: start }) },
-  );
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!row) throw new Error("no booking");
-  return { ...parties, bookingId, booking: row };
 }
 
 /** The booking's ledger balance of one account. */
