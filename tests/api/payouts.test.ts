@@ -14,12 +14,15 @@ import {
   runPayoutBatch,
 } from "~/api/payment/payout-runs.server";
 import {
+  editPayoutSettings,
   type Earnings,
   PAYOUT_NOT_FOUND,
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
 } from "~/api/payment/payouts.server";
 import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
+import { handleApiRequest } from "~/api/router.server";
+import { viewAccountSettings } from "~/api/user/profile.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bills,
@@ -41,6 +44,8 @@ import {
   PAYMAYA_NUMBER_LENGTH,
 } from "~/domain/payout-rules.server";
 import { payableAt } from "~/domain/payouts";
+import { ApiClient } from "~/services/api.server";
+import { ApiCache } from "~/services/api-cache.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
 import { aHostAndARenter, book, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
@@ -194,6 +199,43 @@ describe("the payout method", () => {
     });
     expectStatus(await call("GET", "/payment/payoutSettings"), 401);
     expectStatus(await call("POST", "/payment/payoutSettings", { body: GCASH }), 401);
+  });
+});
+
+describe("the payout details in the account settings, as screens read them", () => {
+  it("are kept for 180 s and dropped when the payout method is edited", async () => {
+    const host = await loggedInUser();
+    const cache = new ApiCache();
+    // The screens' typed client on the real API, as a loader or an action calls it.
+    const client = () =>
+      new ApiClient(
+        new Request("http://localhost/payment/payout-settings", { headers: { Cookie: host.cookie } }),
+        {
+          transport: (request, caller) => handleApiRequest(request, caller),
+          cache,
+          allowedRedirectOrigins: [],
+        },
+      );
+    try {
+      const first = await client().call(viewAccountSettings);
+      if (!first.ok) throw new Error(first.message);
+      expect(first.result).toMatchObject({ gCash: null, bankDetails: null, paymayaDetails: null });
+      // Changed behind the API's back: the cached answer is still served.
+      const { db } = await getDatabase();
+      await db.insert(payoutMethods).values({ userId: host.user.id, ...GCASH, method: "gcash" });
+      const cached = await client().call(viewAccountSettings);
+      expect(cached.ok && cached.result.gCash).toBeNull();
+      // An edit through the API drops it.
+      const edited = await client().call(editPayoutSettings, { body: { ...GCASH, method: "paymaya" } });
+      expect(edited.ok).toBe(true);
+      const fresh = await client().call(viewAccountSettings);
+      expect(fresh.ok && fresh.result).toMatchObject({
+        gCash: null,
+        paymayaDetails: { accountName: "Bea Villanueva", accountNumber: "•••• 4567" },
+      });
+    } finally {
+      cache.dispose();
+    }
   });
 });
 
