@@ -14,8 +14,8 @@ import {
   runPayoutBatch,
 } from "~/api/payment/payout-runs.server";
 import {
-  editPayoutSettings,
   type Earnings,
+  editPayoutSettings,
   PAYOUT_NOT_FOUND,
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
