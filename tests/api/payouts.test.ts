@@ -248,6 +248,8 @@ describe("rent becomes payable 48 hours after each period starts", () => {
 
     expect((await releaseEarnings(db, new Date(firstPayable.getTime() - MS))).released).toBe(0);
     expect(await db.select().from(hostEarnings).where(eq(hostEarnings.bookingId, bookingId))).toEqual([]);
+    const before = await earningsOf(host.cookie);
+    expect(before.body.result).toMatchObject({ earned: 0, payable: 0, paidOut: 0, upcoming: 300_000 });
     // Two instances at once, then a rerun: released once.
     const runs = await Promise.all([releaseEarnings(db, firstPayable), releaseEarnings(db, firstPayable)]);
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-300_000);
@@ -267,6 +269,7 @@ describe("rent becomes payable 48 hours after each period starts", () => {
       earned: 300_000,
       payable: 300_000,
       paidOut: 0,
+      upcoming: 0,
       payouts: [],
     });
     expect(earnings.body.result.periods).toMatchObject([
@@ -288,6 +291,7 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     await bookingTransaction(db, (tx) =>
       settleBillPayment(tx, { bookingId, billId: bill.id }, bill.total, `pay_${bill.id.slice(0, 8)}`),
     );
+    expect((await earningsOf(host.cookie)).body.result.upcoming).toBe(300_000);
     expect((await releaseEarnings(db, new Date(payableAt(second.periodStart).getTime() - MS))).released).toBe(
       0,
     );
