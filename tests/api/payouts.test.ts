@@ -15,11 +15,14 @@ import {
 } from "~/api/payment/payout-runs.server";
 import {
   type Earnings,
+  editPayoutSettings,
   PAYOUT_NOT_FOUND,
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
 } from "~/api/payment/payouts.server";
 import { bookingTransaction } from "~/api/reserve/booking-service.server";
+import { handleApiRequest } from "~/api/router.server";
+import { viewAccountSettings } from "~/api/user/profile.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bills,
@@ -39,6 +42,8 @@ import {
   PAYMAYA_NUMBER_LENGTH,
 } from "~/domain/payout-rules.server";
 import { payableAt } from "~/domain/payouts";
+import { ApiClient } from "~/services/api.server";
+import { ApiCache } from "~/services/api-cache.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
 import { aHostAndARenter, anActiveBooking, book, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
@@ -171,6 +176,43 @@ describe("the payout method", () => {
   });
 });
 
+describe("the payout details in the account settings, as screens read them", () => {
+  it("are kept for 180 s and dropped when the payout method is edited", async () => {
+    const host = await loggedInUser();
+    const cache = new ApiCache();
+    // The screens' typed client on the real API, as a loader or an action calls it.
+    const client = () =>
+      new ApiClient(
+        new Request("http://localhost/payment/payout-settings", { headers: { Cookie: host.cookie } }),
+        {
+          transport: (request, caller) => handleApiRequest(request, caller),
+          cache,
+          allowedRedirectOrigins: [],
+        },
+      );
+    try {
+      const first = await client().call(viewAccountSettings);
+      if (!first.ok) throw new Error(first.message);
+      expect(first.result).toMatchObject({ gCash: null, bankDetails: null, paymayaDetails: null });
+      // Changed behind the API's back: the cached answer is still served.
+      const { db } = await getDatabase();
+      await db.insert(payoutMethods).values({ userId: host.user.id, ...GCASH, method: "gcash" });
+      const cached = await client().call(viewAccountSettings);
+      expect(cached.ok && cached.result.gCash).toBeNull();
+      // An edit through the API drops it.
+      const edited = await client().call(editPayoutSettings, { body: { ...GCASH, method: "paymaya" } });
+      expect(edited.ok).toBe(true);
+      const fresh = await client().call(viewAccountSettings);
+      expect(fresh.ok && fresh.result).toMatchObject({
+        gCash: null,
+        paymayaDetails: { accountName: "Bea Villanueva", accountNumber: "•••• 4567" },
+      });
+    } finally {
+      cache.dispose();
+    }
+  });
+});
+
 describe("rent becomes payable 48 hours after each period starts", () => {
   it("releases the first month's rent and fee once, keeps the deposit held, then each paid bill's", async () => {
     const { bookingId, booking, host } = await anActiveBooking();
@@ -180,6 +222,8 @@ describe("rent becomes payable 48 hours after each period starts", () => {
 
     expect((await releaseEarnings(db, new Date(firstPayable.getTime() - MS))).released).toBe(0);
     expect(await db.select().from(hostEarnings).where(eq(hostEarnings.bookingId, bookingId))).toEqual([]);
+    const before = await earningsOf(host.cookie);
+    expect(before.body.result).toMatchObject({ earned: 0, payable: 0, paidOut: 0, upcoming: 300_000 });
     // Two instances at once, then a rerun: released once.
     const runs = await Promise.all([releaseEarnings(db, firstPayable), releaseEarnings(db, firstPayable)]);
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-300_000);
@@ -199,6 +243,7 @@ describe("rent becomes payable 48 hours after each period starts", () => {
       earned: 300_000,
       payable: 300_000,
       paidOut: 0,
+      upcoming: 0,
       payouts: [],
     });
     expect(earnings.body.result.periods).toMatchObject([
@@ -220,6 +265,7 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     await bookingTransaction(db, (tx) =>
       settleBillPayment(tx, { bookingId, billId: bill.id }, bill.total, `pay_${bill.id.slice(0, 8)}`),
     );
+    expect((await earningsOf(host.cookie)).body.result.upcoming).toBe(300_000);
     expect((await releaseEarnings(db, new Date(payableAt(second.periodStart).getTime() - MS))).released).toBe(
       0,
     );

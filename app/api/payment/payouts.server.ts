@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
+  bills,
   bookings,
   hostEarnings,
   ledgerEntries,
@@ -14,7 +15,12 @@ import {
   spaces,
 } from "~/db/schema";
 import { PayoutMethodSchema } from "~/domain/payout-rules.server";
-import { maskAccountNumber, PAYOUT_METHOD_LABELS, type PayoutMethodType } from "~/domain/payouts";
+import {
+  earningPeriods,
+  maskAccountNumber,
+  PAYOUT_METHOD_LABELS,
+  type PayoutMethodType,
+} from "~/domain/payouts";
 import { ACCOUNTS } from "~/services/payments/ledger.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
@@ -130,6 +136,8 @@ export type Earnings = {
   /** Earned and not yet paid out (in the next payout, or waiting for a payout method). */
   payable: number;
   paidOut: number;
+  /** Rent of months already paid by renters that is not payable yet (48 hours after each month starts). */
+  upcoming: number;
   payoutMethod: PayoutMethodView | null;
   payouts: PayoutSummary[];
   /** The most recent periods earned, newest first. */
@@ -206,12 +214,45 @@ export const myEarnings = defineEndpoint({
       earned,
       payable: earned - paidOut,
       paidOut,
+      upcoming: await upcomingRent(db, user.id),
       payoutMethod: method && toMethodView(method),
       payouts: payoutRows.map(({ payout, batch }) => toPayoutSummary(payout, batch)),
       periods: earningLines(periodRows, states),
     };
   },
 });
+
+/**
+ * The rent of the host's running bookings that renters have paid and that is not released yet: the same periods the
+ * daily release will take once each is 48 hours old.
+ */
+async function upcomingRent(db: Database, hostId: string): Promise<number> {
+  const running = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.hostId, hostId), inArray(bookings.state, ["approved", "active"])));
+  if (running.length === 0) return 0;
+  const ids = running.map((booking) => booking.id);
+  const paidBills = await db
+    .select()
+    .from(bills)
+    .where(and(inArray(bills.bookingId, ids), eq(bills.state, "paid")));
+  const released = await db
+    .select({ bookingId: hostEarnings.bookingId, periodStart: hostEarnings.periodStart })
+    .from(hostEarnings)
+    .where(inArray(hostEarnings.bookingId, ids));
+  const done = new Set(released.map((row) => `${row.bookingId}:${row.periodStart}`));
+  let upcoming = 0;
+  for (const booking of running) {
+    const periods = earningPeriods(
+      booking,
+      paidBills.filter((bill) => bill.bookingId === booking.id),
+    );
+    for (const period of periods)
+      if (!done.has(`${booking.id}:${period.periodStart}`)) upcoming += period.rent;
+  }
+  return upcoming;
+}
 
 const payoutIdParam = z.uuid({ error: PAYOUT_NOT_FOUND });
 

@@ -31,6 +31,12 @@ export function EarningsPanel({ earnings }: { earnings: Earnings }) {
           </div>
         ))}
       </dl>
+      {earnings.upcoming > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="upcoming">
+          Coming: <strong>{formatPeso(earnings.upcoming)}</strong> of rent already paid by renters, payable 48
+          hours after each month starts.
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">
         Each paid month's rent becomes payable 48 hours after the month starts, and is paid out on Mondays.{" "}
         {earnings.payoutMethod ? (
