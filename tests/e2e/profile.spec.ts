@@ -150,6 +150,9 @@ test("account settings persist after a reload", async ({ page, playwright, baseU
     smsNotifications: true,
     allowFacebookNotifications: true,
     measurementUnit: "feet",
+    gCash: null,
+    bankDetails: null,
+    paymayaDetails: null,
   });
   await disposeAll(api);
 });
