@@ -436,7 +436,7 @@ describe("POST /user/getMyCode", () => {
     expectStatus(await call("POST", "/user/getMyCode"), 401, LOGIN_FIRST);
   });
 
-  it("answers the referral code and the sign-up link that carries it", async () => {
+  it("answers the referral code, the sign-up link that carries it, and the user's vouchers and coupons", async () => {
     const { user, cookie } = await loggedInUser();
     const answer = await call("POST", "/user/getMyCode", { cookie });
     expectStatus(answer, 200);
@@ -444,6 +444,8 @@ describe("POST /user/getMyCode", () => {
       referralCode: user.referralCode,
       shareUrl: `http://localhost/auth/signup-form?referralCode=${user.referralCode}`,
       referred: false,
+      vouchers: [],
+      coupons: [],
     });
   });
 
