@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import type { MyCode } from "~/api/user/profile.server";
 import { followBooking } from "~/api/user/voucher-service.server";
 import type { BookingVoucherCheck, CodeCheck } from "~/api/user/vouchers.server";
@@ -449,5 +450,33 @@ describe("referral vouchers", () => {
       .from(voucherRedemptions)
       .where(and(eq(voucherRedemptions.voucherId, voucher.id)));
     expect(used).toHaveLength(1);
+  });
+});
+
+describe("a code in the reservation draft (the payment step's field)", () => {
+  it("is kept only when usable, shown as a line of the quote with the lowered due, and removed with an empty code", async () => {
+    const { renter, space } = await aHostAndARenter();
+    const code = await aCoupon(["--amount", "500"]);
+    const save = (body: Record<string, unknown>) =>
+      call<ReservationDraft>("POST", "/reserve/saveReservationDraft", {
+        cookie: renter.cookie,
+        body: { spaceId: space.id, ...body },
+      });
+    expectStatus(await save({ startDate: start, duration: "3_months" }), 200);
+    expectRefused(await save({ code: "NOPE" }), "code", VOUCHER_MESSAGES.unknown);
+    const applied = await save({ code: code.toLowerCase() });
+    expectStatus(applied, 200);
+    expect(applied.body.result.values.code).toBe(code);
+    expect(applied.body.result.quote).toMatchObject({
+      code: { code, amountOff: 50_000 },
+      price: { due: DUE - 50_000 },
+    });
+    const removed = await save({ code: "" });
+    expect(removed.body.result.values.code).toBeUndefined();
+    expect(removed.body.result.quote?.price.due).toBe(DUE);
+    const { db } = await getDatabase();
+    expect(
+      await db.select().from(voucherRedemptions).where(eq(voucherRedemptions.userId, renter.user.id)),
+    ).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, spaces, users } from "~/db/schema";
+import { bills, cities, coupons, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { addDays, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
@@ -21,6 +21,7 @@ import { hashPassword } from "~/services/password.server";
 import { QUEUES } from "~/services/queues.server";
 import { createSession } from "~/services/session.server";
 import {
+  E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_USER_COUNT,
@@ -143,6 +144,17 @@ for (const [n, renter] of billRenters.entries()) {
     total: bill.total,
   };
 }
+// The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
+await db
+  .insert(coupons)
+  .values({
+    code: E2E_COUPON_CODE,
+    kind: "fixed",
+    value: 50_000,
+    validFrom: addDays(todayInManila(), -1),
+    validUntil: addDays(todayInManila(), 365),
+  })
+  .onConflictDoNothing();
 await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
 await closeDatabase({ forGood: true });

@@ -10,6 +10,8 @@ export const TEST_USER_COUNT = 800;
 export const TEST_HOST_COUNT = 60;
 /** Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec). */
 export const TEST_BILL_RENTER_COUNT = 4;
+/** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
+export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
 export type TestUser = {
   id: string;

@@ -359,7 +359,12 @@ export function holdOf(terms: ReservationTerms) {
   };
 }
 
-export type BookingQuote = ReservationTerms & { available: boolean; unavailableMessage: string | null };
+export type BookingQuote = ReservationTerms & {
+  available: boolean;
+  unavailableMessage: string | null;
+  /** The voucher or coupon applied to the due (the reservation draft's code), when there is one. */
+  code?: { code: string; amountOff: number };
+};
 
 /** The terms and price of `input` on `space`, and whether its dates are still free. */
 export async function quoteFor(
