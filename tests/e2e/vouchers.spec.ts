@@ -45,7 +45,9 @@ test("a renter applies a coupon at the payment step and sees the lower due", asy
   const quote = page.getByTestId("booking-quote");
   await expect(quote.getByText(`Voucher ${E2E_COUPON_CODE}`)).toBeVisible();
   await expect(quote.getByText("−₱500.00")).toBeVisible();
-  await expect(page.getByLabel("Voucher or coupon code")).toHaveValue(new RegExp(`^${E2E_COUPON_CODE}$`, "i"));
+  await expect(page.getByLabel("Voucher or coupon code")).toHaveValue(
+    new RegExp(`^${E2E_COUPON_CODE}$`, "i"),
+  );
   await expectAccessible(page);
 });
 
