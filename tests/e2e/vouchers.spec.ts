@@ -66,3 +66,16 @@ test("a bad code shows its message next to the field and as a toast", async ({
   await expect(page.getByTestId("toast").filter({ hasText: VOUCHER_MESSAGES.unknown })).toBeVisible();
   await expect(page.getByTestId("quote-due")).toHaveText("₱6,150.00");
 });
+
+test("the invite-a-friend page lists the renter's saved coupons", async ({ page, playwright, baseURL }) => {
+  await loggedInAccount(page, playwright, baseURL);
+  await page.goto("/user-profile/invite-a-friend");
+  await expect(page.getByText("None yet.")).toBeVisible();
+  const saved = await page.request.post("/api/user/useCoupon", { data: { code: E2E_COUPON_CODE } });
+  expect(saved.status()).toBe(200);
+  await page.goto("/user-profile/invite-a-friend");
+  const list = page.getByTestId("my-vouchers");
+  await expect(list.getByText(E2E_COUPON_CODE)).toBeVisible();
+  await expect(list.getByText(/₱500\.00 off · ready to use until/)).toBeVisible();
+  await expectAccessible(page);
+});
