@@ -350,6 +350,30 @@ describe("POST /reserve/BookSpace with a code", () => {
     expect(check.body.result.usable).toBe(true);
   });
 
+  it("gives the coupon back when the renter cancels the approved booking, its money refunded", async () => {
+    const { host, renter, space } = await aHostAndARenter();
+    const code = await aCoupon(["--amount", "500"]);
+    const booked = await book(renter.cookie, { spaceId: space.id, code });
+    const { bookingId } = booked.body.result;
+    await payThroughWebhook(renter.cookie, bookingId);
+    expectStatus(
+      await call("POST", "/reserve/approveBooking", {
+        cookie: host.cookie,
+        body: { bookingId, ownerId: host.user.id, autoAcceptExtension: false, type: "storage" },
+      }),
+      200,
+    );
+    expect(await redemptionsOf(bookingId)).toMatchObject([{ state: "used" }]);
+    const cancelled = await call<BookingDetails>("POST", "/reserve/cancelBooking", {
+      cookie: renter.cookie,
+      body: { bookingId, reason: "Found a closer place." },
+    });
+    expectStatus(cancelled, 200);
+    expect(cancelled.body.result.state).toBe("cancelled");
+    expect(cancelled.body.result.refunded).toBeGreaterThan(0);
+    expect(await redemptionsOf(bookingId)).toMatchObject([{ state: "released" }]);
+  });
+
   it("sends the request to the host at once, the code used, when it covers the whole due", async () => {
     const { renter, space } = await aHostAndARenter();
     const code = await aCoupon(["--amount", "10000"]);
