@@ -2,6 +2,7 @@ import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { billingQueue } from "~/api/payment/billing.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
+import { voucherNewsQueue } from "~/api/user/voucher-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
 import { sandboxWebhookQueue } from "./payments/sandbox.server";
@@ -21,4 +22,5 @@ export const QUEUES: readonly Queue<never>[] = [
   sandboxWebhookQueue,
   viewingReminderQueue,
   billingQueue,
+  voucherNewsQueue,
 ];

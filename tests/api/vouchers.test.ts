@@ -23,7 +23,7 @@ import {
   start,
   webhook,
 } from "./booking-fixtures";
-import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
  * Vouchers and coupons through the API (ADR 0030): an operator's coupon created by the ops command, checked, saved,
@@ -419,8 +419,17 @@ describe("referral vouchers", () => {
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toHaveLength(1);
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, friend.user.id))).toHaveLength(1);
 
-    const mine = await call<MyCode>("POST", "/user/getMyCode", { cookie: friend.cookie });
+    // Each side is told, once the approval is committed.
     const friendVoucher = given.find((voucher) => voucher.holderId === friend.user.id);
+    const renterVoucher = given.find((voucher) => voucher.holderId === renter.user.id);
+    const toFriend = await waitForMail(friend.user.email, "You have a referral voucher");
+    expect(toFriend.text).toContain(`signed up with your referral code`);
+    expect(toFriend.text).toContain(friendVoucher?.code);
+    const toRenter = await waitForMail(renter.user.email, "You have a referral voucher");
+    expect(toRenter.text).toContain(renterVoucher?.code);
+    expect(toRenter.text).toContain("₱250.00 off your next booking");
+
+    const mine = await call<MyCode>("POST", "/user/getMyCode", { cookie: friend.cookie });
     expect(mine.body.result.vouchers).toEqual([
       { code: friendVoucher?.code, amount: 25_000, expiresOn, status: "available" },
     ]);

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { getDatabase } from "~/db/db.server";
 import {
   type BookingRow,
   type CouponRow,
@@ -12,9 +13,9 @@ import {
   vouchers,
 } from "~/db/schema";
 import type { BookingState } from "~/domain/booking";
-import { todayInManila } from "~/domain/dates";
+import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import type { Centavos } from "~/domain/money";
+import { type Centavos, formatPeso } from "~/domain/money";
 import type { BookingPrice } from "~/domain/pricing";
 import {
   amountOff,
@@ -31,7 +32,9 @@ import {
   VOUCHER_MESSAGES,
   voucherStatus,
 } from "~/domain/vouchers";
-import { getEnv } from "~/env.server";
+import { getEnv, siteOrigin } from "~/env.server";
+import { defineQueue, send } from "~/services/jobs.server";
+import { notify } from "~/services/notify.server";
 
 /**
  * Where the voucher rules (app/domain/vouchers.ts) meet the database (ADR 0030): finding a typed code, checking it is
@@ -185,7 +188,7 @@ async function giveReferralVouchers(tx: Database, row: BookingRow, at: Date): Pr
   if (!referrer) return;
   const amount = referralVoucherAmount();
   const expiresOn = referralVoucherExpiry(at);
-  await tx
+  const given = await tx
     .insert(vouchers)
     .values([
       {
@@ -207,8 +210,39 @@ async function giveReferralVouchers(tx: Database, row: BookingRow, at: Date): Pr
         createdAt: at,
       },
     ])
-    .onConflictDoNothing({ target: vouchers.referralKey });
+    .onConflictDoNothing({ target: vouchers.referralKey })
+    .returning({ id: vouchers.id });
+  // Told to each holder once the approval is committed, by a job: never a mail about a voucher that rolled back.
+  for (const { id } of given) await send(voucherNewsQueue, { voucherId: id }, { transaction: tx });
 }
+
+export type VoucherNewsJob = { voucherId: string };
+
+/** Tells a referral voucher's holder they have it, with its code, value and last day. */
+export const voucherNewsQueue = defineQueue<VoucherNewsJob>("voucher-news", async ({ voucherId }) => {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ voucher: vouchers, holder: users })
+    .from(vouchers)
+    .innerJoin(users, eq(users.id, vouchers.holderId))
+    .where(eq(vouchers.id, voucherId));
+  if (!row) return;
+  const { voucher, holder } = row;
+  const walletPath = "/user-profile/invite-a-friend";
+  await notify({
+    userId: holder.id,
+    kind: "voucherGiven",
+    data: {
+      name: holder.nickName?.trim() || holder.firstName,
+      side: voucher.referralKey.endsWith(":referrer") ? "referrer" : "friend",
+      code: voucher.code,
+      amount: formatPeso(voucher.amount),
+      expiresOn: formatCalendarDate(voucher.expiresOn),
+      walletPath,
+      walletLink: new URL(walletPath, siteOrigin()).href,
+    },
+  });
+});
 
 /** One of the user's referral vouchers, as their invite-a-friend page lists it. */
 export type WalletVoucher = {

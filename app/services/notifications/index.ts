@@ -8,6 +8,7 @@ import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
+import { voucherGiven } from "./voucher-given";
 import { welcome } from "./welcome";
 
 /** Every notification the app sends, by kind: one file each in this folder (ADR 0018). */
@@ -23,6 +24,7 @@ export const templates = {
   billUpdate,
   newMessage,
   viewingUpdate,
+  voucherGiven,
 };
 
 export type NotificationKind = keyof typeof templates;
