@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { DEFAULT_REFERRAL_VOUCHER_CENTAVOS } from "./domain/vouchers";
 import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
 
 /**
@@ -117,6 +118,8 @@ const EnvSchema = z.object({
   /** The secret of the webhook registered with PayMongo (its events are refused without a matching signature). */
   PAYMONGO_WEBHOOK_SECRET: z.string().trim().optional(),
   PAYMONGO_API_URL: z.url().default("https://api.paymongo.com"),
+  /** A referral voucher's value in centavos (PRODUCT.md "Referrals and coupons": ₱250.00 unless set). */
+  REFERRAL_VOUCHER_CENTAVOS: z.coerce.number().int().min(1).default(DEFAULT_REFERRAL_VOUCHER_CENTAVOS),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
   /**

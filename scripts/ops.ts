@@ -10,6 +10,9 @@
  *   payouts:mark-paid BATCH --reference R
  *                                        marks the batch paid with the transfer's reference R: the hosts see their
  *                                        payout, its reference and date, and are told.
+ *   coupon:create --code CODE (--amount PESOS | --percent N) --until YYYY-MM-DD [--from YYYY-MM-DD] [--limit N]
+ *                                        creates a coupon (app/services/coupon-command.server.ts); exits 1 when
+ *                                        refused.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +23,7 @@ import { setDatabase } from "~/db/db.server";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
+import { COUPON_CREATE_USAGE, createCouponCommand } from "~/services/coupon-command.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { closeLiveBus } from "~/services/live.server";
 import { mailQueue } from "~/services/mail.server";
@@ -30,6 +34,7 @@ const USAGE = [
   "usage: npm run ops -- ledger:check",
   "       npm run ops -- payouts:export [BATCH] [--out FILE]",
   "       npm run ops -- payouts:mark-paid BATCH --reference R",
+  COUPON_CREATE_USAGE.replace("usage: ", "       "),
 ].join("\n");
 
 const [command, ...rest] = process.argv.slice(2);
@@ -41,7 +46,8 @@ let parsed: ReturnType<
 >;
 try {
   parsed = parseArgs({
-    args: rest,
+    // coupon:create reads its own flags (createCouponCommand).
+    args: command === "coupon:create" ? [] : rest,
     options: { out: { type: "string" }, reference: { type: "string" } },
     allowPositionals: true,
   });
@@ -51,6 +57,7 @@ try {
 }
 const { values, positionals } = parsed;
 const valid =
+  command === "coupon:create" ||
   (command === "ledger:check" && rest.length === 0) ||
   (command === "payouts:export" && positionals.length <= 1 && values.reference === undefined) ||
   (command === "payouts:mark-paid" &&
@@ -80,6 +87,8 @@ try {
       for (const problem of problems) console.error("[ops] ledger:check:", JSON.stringify(problem));
       process.exitCode = 1;
     }
+  } else if (command === "coupon:create") {
+    console.info("[ops] coupon:create:", await createCouponCommand(handle.db, rest));
   } else if (command === "payouts:export") {
     const { batch, csv } = await exportBatch(handle.db, positionals[0]);
     if (values.out) {

@@ -26,6 +26,7 @@ import * as profilePicture from "./user/profile-picture.server";
 import * as social from "./user/social.server";
 import * as user from "./user/user.server";
 import * as verification from "./user/verification.server";
+import * as vouchers from "./user/vouchers.server";
 
 /** Every declared endpoint of the API. A feature adds its module's endpoints here. */
 export const ENDPOINTS: Endpoint[] = [
@@ -46,6 +47,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...feedback.endpoints,
   ...verification.endpoints,
   ...profile.endpoints,
+  ...vouchers.endpoints,
   ...spaces.endpoints,
   ...availability.endpoints,
   ...bookings.endpoints,

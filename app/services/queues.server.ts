@@ -3,6 +3,7 @@ import { billingQueue } from "~/api/payment/billing.server";
 import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
+import { voucherNewsQueue } from "~/api/user/voucher-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
 import { sandboxWebhookQueue } from "./payments/sandbox.server";
@@ -24,4 +25,5 @@ export const QUEUES: readonly Queue<never>[] = [
   billingQueue,
   earningsQueue,
   payoutBatchQueue,
+  voucherNewsQueue,
 ];

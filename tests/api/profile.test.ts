@@ -440,7 +440,7 @@ describe("POST /user/getMyCode", () => {
     expectStatus(await call("POST", "/user/getMyCode"), 401, LOGIN_FIRST);
   });
 
-  it("answers the referral code and the sign-up link that carries it", async () => {
+  it("answers the referral code, the sign-up link that carries it, and the user's vouchers and coupons", async () => {
     const { user, cookie } = await loggedInUser();
     const answer = await call("POST", "/user/getMyCode", { cookie });
     expectStatus(answer, 200);
@@ -448,6 +448,8 @@ describe("POST /user/getMyCode", () => {
       referralCode: user.referralCode,
       shareUrl: `http://localhost/auth/signup-form?referralCode=${user.referralCode}`,
       referred: false,
+      vouchers: [],
+      coupons: [],
     });
   });
 

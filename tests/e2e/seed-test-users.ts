@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, payoutMethods, payouts, spaces, users } from "~/db/schema";
+import { bills, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { addDays, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
@@ -22,6 +22,7 @@ import { hashPassword } from "~/services/password.server";
 import { QUEUES } from "~/services/queues.server";
 import { createSession } from "~/services/session.server";
 import {
+  E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
@@ -180,6 +181,17 @@ if (batch.batchId) {
     if (payout && room) host.payout = { spaceTitle: room.spaceTitle ?? "", amount: payout.amount, reference };
   }
 }
+// The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
+await db
+  .insert(coupons)
+  .values({
+    code: E2E_COUPON_CODE,
+    kind: "fixed",
+    value: 50_000,
+    validFrom: addDays(todayInManila(), -1),
+    validUntil: addDays(todayInManila(), 365),
+  })
+  .onConflictDoNothing();
 await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
 await closeDatabase({ forGood: true });

@@ -15,6 +15,8 @@ export const TEST_BILL_RENTER_COUNT = 4;
  * and Dashboard specs, one each per project).
  */
 export const TEST_PAYOUT_HOST_COUNT = 4;
+/** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
+export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
 export type TestUser = {
   id: string;

@@ -33,6 +33,7 @@ import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { postSystemLine } from "../conversations/conversation-service.server";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
+import { followBooking } from "../user/voucher-service.server";
 import { type RefundJob, refundBooking } from "./refunds.server";
 
 /**
@@ -214,6 +215,9 @@ export async function recordTransition(
     .returning({ id: bookingHistory.id });
   if (!entry) throw new Error("the booking's history row was not written");
   await syncHolds(tx, saved);
+  // A voucher or coupon is used when the request reaches the host, and given back when the booking ends unpaid or
+  // refunded; an approval may earn referral vouchers.
+  await followBooking(tx, saved, history.from, history.to, history.at);
   for (const move of transition.money) await enterMoney(tx, saved.id, entry.id, move);
   for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
   // Told to both sides once the change is committed, by a job: never a mail about a change that rolled back.

@@ -29,9 +29,10 @@ import {
 } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
+import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
 import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -39,6 +40,7 @@ import { ApiError } from "../envelope";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
 import { spaceId, toHostCard } from "../space/listing-page-queries.server";
 import { toSpaceCards } from "../space/space-views.server";
+import { amountOffFor, assertUsable, findCode, holdCode } from "../user/voucher-service.server";
 import {
   applyBookingEvent,
   assertRoom,
@@ -75,13 +77,23 @@ const quantity = z.preprocess(
   z.number().optional(),
 );
 
-const reservation = {
+export const reservation = {
   spaceId,
   startDate: z.string({ error: "Please choose a valid start date." }),
   duration: z.string({ error: "Please choose how long you need the space." }),
   quantity,
   weekdays,
 };
+
+/** A voucher or coupon code as typed; an empty field is no code. */
+export const voucherCode = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .string({ error: VOUCHER_MESSAGES.code })
+    .trim()
+    .max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown })
+    .optional(),
+);
 
 const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
 
@@ -347,7 +359,12 @@ export function holdOf(terms: ReservationTerms) {
   };
 }
 
-export type BookingQuote = ReservationTerms & { available: boolean; unavailableMessage: string | null };
+export type BookingQuote = ReservationTerms & {
+  available: boolean;
+  unavailableMessage: string | null;
+  /** The voucher or coupon applied to the due (the reservation draft's code), when there is one. */
+  code?: { code: string; amountOff: number };
+};
 
 /** The terms and price of `input` on `space`, and whether its dates are still free. */
 export async function quoteFor(
@@ -398,7 +415,7 @@ export const bookSpace = defineEndpoint({
   path: "/reserve/BookSpace",
   auth: "required",
   summary:
-    "Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). Answers the booking; pay it with POST /reserve/payBooking.",
+    "Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon `code` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. Answers the booking; pay it with POST /reserve/payBooking.",
   tags: ["reserve"],
   message: BOOKED_MESSAGE,
   body: z.strictObject({
@@ -413,6 +430,7 @@ export const bookSpace = defineEndpoint({
       .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
       .optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+    code: voucherCode.optional(),
   }),
   async handler({ db, user, body }): Promise<BookingDetails> {
     const row = await bookingTransaction(db, async (tx) => {
@@ -430,6 +448,10 @@ export const bookSpace = defineEndpoint({
       if (items.length !== new Set(body.itemIds).size)
         throw new DomainError("invalid", "One of the items was not found.", "itemIds");
       const now = new Date();
+      // The code's row stays locked until this booking holds it: two bookings at once cannot both use it.
+      const found = body.code ? await findCode(tx, body.code, { lock: true }) : null;
+      if (found) await assertUsable(tx, found, user.id, now);
+      const voucher = found ? amountOffFor(found, terms.price) : 0;
       const transition = createBooking(
         {
           type: terms.type,
@@ -437,7 +459,7 @@ export const bookSpace = defineEndpoint({
           endDate: terms.endDate,
           quantity: terms.quantity,
           weekdays: terms.weekdays,
-          price: terms.price,
+          price: { ...terms.price, due: dueAtBooking({ ...terms.price, voucher }) },
           monthlyUnitPrice: terms.monthlyUnitPrice,
           feeRateBasisPoints: DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
         },
@@ -452,6 +474,7 @@ export const bookSpace = defineEndpoint({
           type: terms.type,
           duration: terms.duration,
           ...bookingColumns(transition.booking),
+          voucher,
           paymentMethod: body.paymentMethod,
           messageForKeeper: body.messageForKeeper || null,
           items: items.map((item) => ({
@@ -464,6 +487,7 @@ export const bookSpace = defineEndpoint({
         })
         .returning();
       if (!created) throw new Error("the booking was not created");
+      if (found) await holdCode(tx, found, created, voucher);
       // Booked: the reservation in progress is done.
       await tx
         .delete(reservationDrafts)

@@ -4,11 +4,13 @@ import type { Database } from "~/db/client.server";
 import { type ReservationValues, reservationDrafts, type SpaceRow, storageItems } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
+import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
 import { capacityOf } from "./booking-service.server";
 import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
 
@@ -40,6 +42,8 @@ export type ReservationDraft = {
   quote: BookingQuote | null;
   /** The renter's list of things to store. */
   items: StorageItem[];
+  /** Why the applied code no longer lowers the due, when it does not. */
+  codeMessage: string | null;
 };
 
 function toReservationSpace(space: SpaceRow): ReservationSpace {
@@ -58,7 +62,12 @@ function toReservationSpace(space: SpaceRow): ReservationSpace {
   };
 }
 
-async function draftOf(db: Database, space: SpaceRow, renterId: string, values: ReservationValues) {
+async function draftOf(
+  db: Database,
+  space: SpaceRow,
+  renterId: string,
+  values: ReservationValues,
+): Promise<ReservationDraft> {
   let quote: BookingQuote | null = null;
   if (values.startDate && values.duration) {
     try {
@@ -68,7 +77,24 @@ async function draftOf(db: Database, space: SpaceRow, renterId: string, values: 
       if (!(error instanceof DomainError)) throw error;
     }
   }
-  return { space: toReservationSpace(space), values, quote, items: await itemsOf(db, renterId) };
+  let codeMessage: string | null = null;
+  if (quote && values.code) {
+    try {
+      const found = await findCode(db, values.code);
+      await assertUsable(db, found, renterId, new Date());
+      const off = amountOffFor(found, quote.price);
+      quote = {
+        ...quote,
+        price: { ...quote.price, due: quote.price.due - off },
+        code: { code: codeOf(found), amountOff: off },
+      };
+    } catch (error) {
+      // A code that stopped being usable (expired, used by another booking) is shown with its reason, not applied.
+      if (!(error instanceof DomainError)) throw error;
+      codeMessage = error.message;
+    }
+  }
+  return { space: toReservationSpace(space), values, quote, items: await itemsOf(db, renterId), codeMessage };
 }
 
 async function storedValues(db: Database, renterId: string, id: string): Promise<ReservationValues> {
@@ -106,7 +132,7 @@ export const saveReservationDraft = defineEndpoint({
   path: "/reserve/saveReservationDraft",
   auth: "required",
   summary:
-    "Saves one step of the caller's reservation of a space (any of: startDate, duration, quantity, parkingMode, weekdays, itemIds, messageForKeeper, paymentMethod), checked by the booking rules; answers the draft.",
+    "Saves one step of the caller's reservation of a space (any of: startDate, duration, quantity, parkingMode, weekdays, itemIds, messageForKeeper, paymentMethod, code — a voucher or coupon code the caller may use, or empty to remove it), checked by the booking rules; answers the draft.",
   tags: ["reserve"],
   message: "Saved.",
   body: z.strictObject({
@@ -136,6 +162,8 @@ export const saveReservationDraft = defineEndpoint({
     paymentMethod: z
       .enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." })
       .optional(),
+    /** A voucher or coupon code to apply; empty removes the applied one. */
+    code: z.string().trim().max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown }).optional(),
   }),
   async handler({ db, user, body }): Promise<ReservationDraft> {
     const space = await reservableSpace(db, body.spaceId);
@@ -145,6 +173,13 @@ export const saveReservationDraft = defineEndpoint({
       if (value !== undefined) (values as Record<string, unknown>)[key] = value;
     }
     if (values.parkingMode !== "selected_days") delete values.weekdays;
+    if (given.code === "") delete values.code;
+    else if (given.code !== undefined) {
+      // Only a code the renter may use now is kept; booking checks it again and holds it.
+      const found = await findCode(db, given.code);
+      await assertUsable(db, found, user.id, new Date());
+      values.code = codeOf(found);
+    }
     if (
       given.startDate !== undefined ||
       given.duration !== undefined ||

@@ -9,6 +9,7 @@ import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
 import { toProfile, viewUserProfile } from "./user.server";
+import { type WalletCoupon, type WalletVoucher, walletOf } from "./voucher-service.server";
 
 /**
  * The profile and settings (spec §7 "Auth and user"): /user/editProfile, /user/viewAccountSettings,
@@ -155,17 +156,24 @@ export const getMyCode = defineEndpoint({
   path: "/user/getMyCode",
   auth: "required",
   summary:
-    "The user's referral code, the sign-up link that carries it, and whether a friend's code is applied.",
-  async handler({ user, request }) {
+    "The user's referral code, the sign-up link that carries it, whether a friend's code is applied, and the user's vouchers (code, amount, last day, status) and saved coupons.",
+  async handler({ db, user, request }): Promise<MyCode> {
     return {
       referralCode: user.referralCode,
       shareUrl: shareUrl(request, user.referralCode),
       referred: user.referredBy !== null,
+      ...(await walletOf(db, user.id, new Date())),
     };
   },
 });
 
-export type MyCode = { referralCode: string; shareUrl: string; referred: boolean };
+export type MyCode = {
+  referralCode: string;
+  shareUrl: string;
+  referred: boolean;
+  vouchers: WalletVoucher[];
+  coupons: WalletCoupon[];
+};
 
 export const inviteFriend = defineEndpoint({
   method: "POST",

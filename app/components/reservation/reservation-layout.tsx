@@ -65,6 +65,7 @@ export function QuoteSummary({ quote }: { quote: BookingQuote | null }) {
       : []),
     ...(price.deposits ? ([["Deposit (held by Space Solution)", price.deposits]] as [string, number][]) : []),
     ["Space Solution fee", price.spaceSolutionFee],
+    ...(quote.code ? ([[`Voucher ${quote.code.code}`, -quote.code.amountOff]] as [string, number][]) : []),
   ];
   return (
     <div data-testid="booking-quote">

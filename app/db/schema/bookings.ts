@@ -74,6 +74,8 @@ export type ReservationValues = {
   itemIds?: string[];
   messageForKeeper?: string;
   paymentMethod?: string;
+  /** A voucher or coupon code applied at the payment step, as stored (upper case); BookSpace uses it. */
+  code?: string;
 };
 
 /**

@@ -13,4 +13,5 @@ export * from "./sessions";
 export * from "./spaces";
 export * from "./uploads";
 export * from "./users";
+export * from "./vouchers";
 export * from "./webhooks";

@@ -11,10 +11,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { payBooking } from "~/api/reserve/booking-payments.server";
 import { bookSpace } from "~/api/reserve/bookings.server";
+import { saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { MethodChoice } from "~/components/payments/method-choice";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
-import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { formatPeso } from "~/domain/money";
 import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates } from "~/screens/reservation.server";
 import type { ApiClient } from "~/services/api.server";
@@ -23,11 +25,14 @@ import { PAYMENT_METHODS } from "~/services/payments/types";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import { makeToast } from "~/utils/toast";
 
 /**
  * reserve-space/payment-method: card, GCash or Maya, a last look at the booking, then the request: the booking is
  * made (POST /reserve/BookSpace, priced on the server) and the renter goes to the payment provider's hosted checkout
- * (POST /reserve/payBooking). The request reaches the host once the provider confirms the payment.
+ * (POST /reserve/payBooking). The request reaches the host once the provider confirms the payment. A voucher or
+ * coupon code is applied to the draft by its own small form (POST /reserve/saveReservationDraft with `code`): the
+ * quote then shows it as a line and the lowered due, and booking holds it.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -40,12 +45,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const PayForm = z.object({ paymentMethod: z.string().optional() });
+const CodeForm = z.object({ intent: z.enum(["apply", "remove"]), code: z.string().optional() });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const { draft } = await loadReservation(request);
   requireDates(draft);
-  const submission = parseWithZod(await request.formData(), { schema: PayForm });
+  const formData = await request.formData();
+  if (formData.has("intent")) return applyCode(request, client, draft.space.spaceId, formData);
+  const submission = parseWithZod(formData, { schema: PayForm });
   if (submission.status !== "success") return formFailure(submission);
   const method = PAYMENT_METHODS.find((known) => known === submission.value.paymentMethod);
   const { values, space } = draft;
@@ -60,10 +68,35 @@ export async function action({ request }: ActionFunctionArgs) {
       messageForKeeper: values.messageForKeeper,
       // An unchosen method is refused by the API with its own message, next to the field.
       paymentMethod: method ?? (submission.value.paymentMethod as (typeof PAYMENT_METHODS)[number]),
+      code: draft.values.code,
     },
   });
   if (!booked.ok) return formFailure(submission, { failure: booked });
   return goToCheckout(client, booked.result.bookingId);
+}
+
+/** Applies the typed code to the draft (or removes it); a refused code's message goes next to the field. */
+async function applyCode(request: Request, client: ApiClient, spaceId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: CodeForm });
+  if (submission.status !== "success") return formFailure(submission);
+  const { intent, code } = submission.value;
+  const saved = await client.call(saveReservationDraft, {
+    body: { spaceId, code: intent === "remove" ? "" : (code ?? "") },
+  });
+  if (!saved.ok)
+    return formFailure(submission, {
+      failure: { ...saved, errors: [{ field: "code", message: saved.message }] },
+    });
+  const applied = saved.result.quote?.code;
+  return redirectWithToast(
+    new URL(request.url).pathname + new URL(request.url).search,
+    makeToast(
+      "success",
+      applied
+        ? `Code ${applied.code} applied: ${formatPeso(applied.amountOff)} off.`
+        : "The code is removed.",
+    ),
+  );
 }
 
 /** From a booking waiting for payment to the provider's hosted checkout; if it cannot open, to the booking's page. */
@@ -77,10 +110,18 @@ export default function PaymentMethod() {
   const { draft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const codeResult = actionData?.result.initialValue?.intent ? actionData.result : undefined;
+  const payResult = codeResult ? undefined : actionData?.result;
   const [form, fields] = useForm<{ paymentMethod: string }>({
     id: "payment-method",
-    lastResult: actionData?.result,
+    lastResult: payResult,
   });
+  const [codeForm, codeFields] = useForm<{ code: string; intent: string }>({
+    id: "voucher-code",
+    lastResult: codeResult,
+    defaultValue: { code: draft.values.code ?? "" },
+  });
+  const applied = draft.quote?.code;
   const chosen = PAYMENT_METHODS.find((known) => known === draft.values.paymentMethod) ?? "gcash";
   const items = draft.items.filter((item) => (draft.values.itemIds ?? []).includes(item.itemId));
   return (
@@ -90,6 +131,38 @@ export default function PaymentMethod() {
       intro="You pay the due now on the payment provider's secure page; the host then has 48 hours to answer. If they decline, everything is refunded."
       quote={draft.quote}
     >
+      <Form method="post" {...getFormProps(codeForm)} className="mb-5 space-y-2" data-testid="voucher-form">
+        <TextField
+          field={codeFields.code}
+          label="Voucher or coupon code"
+          hint={
+            applied
+              ? `${applied.code} takes ${formatPeso(applied.amountOff)} off the due.`
+              : (draft.codeMessage ?? "Optional. Apply it to see the lower due before you pay.")
+          }
+          autoComplete="off"
+        />
+        <div className="flex gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="apply"
+            className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Apply code
+          </button>
+          {draft.values.code ? (
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              className="rounded-md px-4 py-2 font-semibold text-slate-700 underline"
+            >
+              Remove code
+            </button>
+          ) : null}
+        </div>
+      </Form>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <fieldset aria-describedby={fields.paymentMethod.errorId}>
           <legend className="text-sm font-semibold text-slate-800">Pay with</legend>
@@ -112,7 +185,7 @@ export default function PaymentMethod() {
           </div>
         ) : null}
         <ErrorList id={form.errorId} errors={form.errors} />
-        {actionData && !form.errors?.length ? (
+        {payResult && actionData && !form.errors?.length ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {actionData.toast.description}
           </p>

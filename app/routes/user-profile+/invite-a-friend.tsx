@@ -9,6 +9,8 @@ import { Card, ProfilePage } from "~/components/profile-form";
 import { CopyLink } from "~/components/ui/copy-link";
 import { ErrorList, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { formatCalendarDate } from "~/domain/dates";
+import { formatPeso } from "~/domain/money";
 import { INVITATIONS_PER_CALL, INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { ApplyReferralCodeFormSchema, InviteFriendFormSchema } from "~/domain/profile-rules.server";
 import { formFailure } from "~/screens/form.server";
@@ -70,6 +72,14 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+/** A voucher's or coupon's state in the holder's words. */
+const STATUS_WORDS = {
+  available: "ready to use",
+  held: "applied to a booking waiting for payment",
+  used: "used",
+  expired: "expired",
+} as const;
+
 /** Which form an answer belongs to: the intent button that was pressed is in the submitted values. */
 function answerFor(actionData: ReturnType<typeof useActionData<typeof action>>, intent: string) {
   const submitted = actionData?.result.initialValue?.intent;
@@ -77,7 +87,7 @@ function answerFor(actionData: ReturnType<typeof useActionData<typeof action>>, 
 }
 
 export default function InviteAFriend() {
-  const { referralCode, shareUrl, referred } = useLoaderData<typeof loader>();
+  const { referralCode, shareUrl, referred, vouchers, coupons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const inviting = useIsPending({ intent: "invite" });
   const applying = useIsPending({ intent: "apply" });
@@ -110,6 +120,39 @@ export default function InviteAFriend() {
           share={{ title: "Space Solution", text: "Join me on Space Solution" }}
           className="mt-5"
         />
+      </Card>
+
+      <Card labelledBy="vouchers-heading">
+        <h2 id="vouchers-heading" className="text-lg font-semibold text-slate-900">
+          Your vouchers and coupons
+        </h2>
+        {vouchers.length || coupons.length ? (
+          <ul className="mt-3 divide-y divide-slate-200 text-sm" data-testid="my-vouchers">
+            {vouchers.map((voucher) => (
+              <li key={voucher.code} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-mono font-semibold text-slate-900">{voucher.code}</span>
+                <span className="text-slate-700">
+                  {formatPeso(voucher.amount)} off · {STATUS_WORDS[voucher.status]}
+                  {voucher.status === "available" ? ` until ${formatCalendarDate(voucher.expiresOn)}` : ""}
+                </span>
+              </li>
+            ))}
+            {coupons.map((coupon) => (
+              <li key={coupon.code} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-mono font-semibold text-slate-900">{coupon.code}</span>
+                <span className="text-slate-700">
+                  {coupon.description} · {STATUS_WORDS[coupon.status]}
+                  {coupon.status === "available" ? ` until ${formatCalendarDate(coupon.validUntil)}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">
+            None yet. Your voucher comes when a friend you invited makes a first booking. Enter a code when
+            you pay for a booking.
+          </p>
+        )}
       </Card>
 
       <Card labelledBy="invite-heading">

@@ -9,6 +9,7 @@ import { passwordReset } from "./password-reset";
 import { payoutUpdate } from "./payout-update";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
+import { voucherGiven } from "./voucher-given";
 import { welcome } from "./welcome";
 
 /** Every notification the app sends, by kind: one file each in this folder (ADR 0018). */
@@ -25,6 +26,7 @@ export const templates = {
   payoutUpdate,
   newMessage,
   viewingUpdate,
+  voucherGiven,
 };
 
 export type NotificationKind = keyof typeof templates;
