@@ -61,6 +61,9 @@ const MINOR_RULES = (
 
 /** Every page a test visits is checked with axe; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page) {
+  // The whole page: a check that starts once the URL changes and a toast shows could read a document still arriving
+  // (a link whose text has not come yet has no name).
+  await page.waitForLoadState("load");
   const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
   const results = javaScriptEnabled ? await axe(page).analyze() : await analyzeWithoutJavaScript(page);
   const blocking = results.violations
