@@ -6,7 +6,6 @@ import type { BookingPrice } from "~/domain/pricing";
 import { describeCoupon, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { reservableSpace, reservation, termsFor, voucherCode } from "../reserve/bookings.server";
-import { viewUserProfile } from "./user.server";
 import {
   amountOffFor,
   assertUsable,
@@ -99,7 +98,6 @@ export const useCoupon = defineEndpoint({
   method: "POST",
   path: "/user/useCoupon",
   auth: "required",
-  invalidates: [viewUserProfile],
   summary:
     "Saves an operator's coupon to the caller's account, where the invite-a-friend page lists it with their vouchers. Refused when the code is unknown, a referral voucher, expired, already used by the caller or over its limit. Saving does not use it: booking with the code does.",
   tags: ["vouchers"],
