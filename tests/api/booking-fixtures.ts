@@ -61,7 +61,7 @@ export function book(cookie: string, body: Record<string, unknown>) {
   });
 }
 
-/** A booking paid and approved by its host: booked through the API (the parties' space unless `spaceId` says). */
+/** A booking paid and approved by its host, booked through the API (the parties' space unless `spaceId` says): its id and price. */
 export async function anApprovedBooking(
   parties: Awaited<ReturnType<typeof aHostAndARenter>>,
   options: { spaceId?: string; duration?: string } = {},
@@ -78,13 +78,13 @@ export async function anApprovedBooking(
     body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
   });
   expectStatus(approved, 200);
-  return bookingId;
+  return { bookingId, price };
 }
 
 /** A booking that has started: booked through the API, paid, approved by its host, started on its start date. */
 export async function anActiveBooking(duration = "3_months") {
   const parties = await aHostAndARenter({ rentalDurations: ["1_month", "3_months", "6_months", "1_year"] });
-  const bookingId = await anApprovedBooking(parties, { duration });
+  const { bookingId } = await anApprovedBooking(parties, { duration });
   const { db } = await getDatabase();
   await applyBookingEvent(
     db,

@@ -1,14 +1,18 @@
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { markBatchPaid, releaseEarnings, runPayoutBatch } from "~/api/payment/payout-runs.server";
-import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import { METRICS_NOT_YOURS } from "~/api/space/host-metrics.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings } from "~/db/schema";
-import { startInstant } from "~/domain/booking";
 import { payableAt } from "~/domain/payouts";
 import { checkLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, anApprovedBooking, book, createListing, pay, start } from "./booking-fixtures";
+import {
+  aHostAndARenter,
+  anActiveBooking,
+  anApprovedBooking,
+  book,
+  createListing,
+  pay,
+  start,
+} from "./booking-fixtures";
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -103,22 +107,14 @@ describe("what the dashboard counts", () => {
   });
 
   it("money: rent earned once released, payable until paid out, then paid out", async () => {
-    const parties = await aHostAndARenter({ rentalDurations: ["1_month", "3_months"] });
-    const bookingId = await anApprovedBooking(parties);
+    const { booking, host } = await anActiveBooking();
     const { db } = await getDatabase();
-    await applyBookingEvent(
-      db,
-      bookingId,
-      { type: "start", actor: "system" },
-      { at: startInstant({ startDate: start }) },
-    );
-    const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-    const rent = (booking?.firstMonthPrice ?? 0) - (booking?.firstMonthDiscount ?? 0);
+    const rent = booking.firstMonthPrice - booking.firstMonthDiscount;
     const read = () =>
       metrics<{ earned: number; paidOut: number; refunds: number; payable: number }>(
         PATHS[2] as string,
-        parties.host.cookie,
-        parties.host.user.id,
+        host.cookie,
+        host.user.id,
       );
     expect((await read()).body.result).toMatchObject({ earned: 0, payable: 0, paidOut: 0 });
 
@@ -129,7 +125,7 @@ describe("what the dashboard counts", () => {
     expect(last(released.series.earned)).toBe(rent);
 
     await call("POST", "/payment/payoutSettings", {
-      cookie: parties.host.cookie,
+      cookie: host.cookie,
       body: { method: "gcash", accountName: "Bea Villanueva", accountNumber: "09171234567" },
     });
     const monday = new Date(payable.getTime() + 8 * 24 * 3_600_000);

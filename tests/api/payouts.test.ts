@@ -45,7 +45,7 @@ import { payableAt } from "~/domain/payouts";
 import { ApiClient } from "~/services/api.server";
 import { ApiCache } from "~/services/api-cache.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, anActiveBooking, book, pay, start } from "./booking-fixtures";
+import { aHostAndARenter, anActiveBooking, anApprovedBooking, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -281,15 +281,7 @@ describe("rent becomes payable 48 hours after each period starts", () => {
 
   it("releases nothing of an approved booking cancelled before its start: the refund came first, the fee stays held", async () => {
     const parties = await aHostAndARenter();
-    const booked = await book(parties.renter.cookie, { spaceId: parties.space.id });
-    expectStatus(booked, 200);
-    const { bookingId, price } = booked.body.result;
-    await pay(bookingId, price.due);
-    const approved = await call("POST", "/reserve/approveBooking", {
-      cookie: parties.host.cookie,
-      body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false, type: "storage" },
-    });
-    expectStatus(approved, 200);
+    const { bookingId, price } = await anApprovedBooking(parties);
     const cancelled = await call("POST", "/reserve/cancelBooking", {
       cookie: parties.renter.cookie,
       body: { bookingId, reason: "Plans changed" },
