@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   getMyRentalsMetrics,
   getMyTenantsMetrics,
@@ -7,6 +8,7 @@ import {
 } from "~/api/space/host-metrics.server";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 import { TabLinks } from "~/components/ui/tab-links";
 import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
 import { formatPeso } from "~/domain/money";
@@ -62,10 +64,7 @@ export default function Dashboard() {
         }))}
       />
 
-      <section aria-labelledby="money" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="money" className="text-lg font-bold text-slate-900">
-          Payments
-        </h2>
+      <Panel id="money" title="Payments">
         <Figures
           items={[
             ["Earned", formatPeso(payments.earned)],
@@ -91,12 +90,9 @@ export default function Dashboard() {
             See your earnings and payouts
           </Link>
         </p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="rentals" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="rentals" className="text-lg font-bold text-slate-900">
-          Rentals
-        </h2>
+      <Panel id="rentals" title="Rentals">
         <Figures
           items={[
             ["Requests", String(rentals.requests)],
@@ -119,12 +115,9 @@ export default function Dashboard() {
             },
           ]}
         />
-      </section>
+      </Panel>
 
-      <section aria-labelledby="tenants" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="tenants" className="text-lg font-bold text-slate-900">
-          Tenants
-        </h2>
+      <Panel id="tenants" title="Tenants">
         <Figures
           items={[
             ["Current", String(tenants.current)],
@@ -137,8 +130,20 @@ export default function Dashboard() {
           labels={labels}
           series={[{ key: "tenants", label: "Tenants", color: COLORS.accepted, values: tenants.series }]}
         />
-      </section>
+      </Panel>
     </div>
+  );
+}
+
+/** One part of the dashboard: a panel named by its heading. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className="mt-6 border border-slate-200">
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </Card>
   );
 }
 
