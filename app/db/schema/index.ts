@@ -9,6 +9,7 @@ export * from "./feedback";
 export * from "./payments";
 export * from "./payouts";
 export * from "./places";
+export * from "./resolutions";
 export * from "./sessions";
 export * from "./spaces";
 export * from "./uploads";
