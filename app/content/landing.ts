@@ -3,6 +3,7 @@
  * the pricing rules (./policies), so the pages say what a booking really costs.
  */
 import type { SpaceType } from "~/domain/vocabulary";
+import { LANDING_HEADINGS, type Step } from "./home";
 import {
   DEPOSIT_MINIMUM_MONTHS,
   DISCOUNT_MINIMUM_MONTHS,
@@ -13,9 +14,6 @@ import {
   shortStayExample,
   weekdayParkingExample,
 } from "./policies";
-
-/** One step of "how it works": its name and a sentence. */
-export type Step = readonly [name: string, text: string];
 
 export type Landing = {
   /** The page's title and heading. */
@@ -37,7 +35,7 @@ const weekdayParking = weekdayParkingExample();
 
 export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
   storage: {
-    heading: "Storage space for rent near you",
+    heading: LANDING_HEADINGS.storage,
     lead: "Rent a spare room, garage, shelf or warehouse corner from a host in your city — for household things, business stock or balikbayan boxes, by the month or for a few days.",
     about: {
       title: "Storage, the neighbourly way",
@@ -76,7 +74,7 @@ export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
     },
   },
   parking: {
-    heading: "Parking space for rent near you",
+    heading: LANDING_HEADINGS.parking,
     lead: "Rent a parking slot at a condo, office, home garage or private lot near where you live or work — every day of the month, or only on the days you drive.",
     about: {
       title: "A slot of your own",
@@ -119,23 +117,5 @@ export const LANDINGS: { readonly [T in SpaceType]: Landing } = {
       title: "Have a parking slot you do not use?",
       text: "Listing is free. Rent your slot out by the month or on the days you are away, and choose who parks there.",
     },
-  },
-};
-
-/** The home page's words beside its search: how it works for renters and for hosts, and the call to hosts. */
-export const HOME: Pick<Landing, "renterSteps" | "hostSteps" | "hostCall"> = {
-  renterSteps: [
-    ["Search", "Choose storage or parking, your city and your budget; compare sizes, prices and reviews."],
-    ["Ask and visit", "Chat with the host and schedule a visit before you decide."],
-    ["Book and pay", "Reserve online and pay by card, GCash or Maya; your deposit is held safely."],
-  ],
-  hostSteps: [
-    ["List it free", "Describe your room, garage or slot, add photos and set your price in a few minutes."],
-    ["Approve renters", "You choose who rents your space and when they can move in."],
-    ["Get paid", "Rent is paid out every week to your bank, GCash or Maya account."],
-  ],
-  hostCall: {
-    title: "Have a spare room, garage or parking slot?",
-    text: "Turn the space you do not use into monthly income.",
   },
 };

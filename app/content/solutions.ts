@@ -177,8 +177,3 @@ export function solutionRedirects(): { from: string; to: string }[] {
     segment.solutions.map((solution) => ({ from: `/solutions/${solution}`, to: segmentPath(segment) })),
   );
 }
-
-/** The landing page of a type of space: /storage or /parking. */
-export function landingPath(type: SpaceType): string {
-  return `/${type}`;
-}

@@ -6,8 +6,7 @@ import { Steps } from "~/components/landing/steps";
 import { shareMeta } from "~/components/listing/share-meta";
 import { SpaceCard } from "~/components/space-card";
 import { cityPagePath, featuredCities } from "~/content/cities";
-import { HOME, LANDINGS } from "~/content/landing";
-import { landingPath } from "~/content/solutions";
+import { HOME, LANDING_HEADINGS, landingPath } from "~/content/home";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
 import { loadHomePage } from "~/screens/home.server";
@@ -165,7 +164,7 @@ export default function HomePage() {
               <div key={type}>
                 <h3 className="text-lg font-semibold text-brand-700">
                   <Link to={landingPath(type)} className="underline">
-                    {LANDINGS[type].heading}
+                    {LANDING_HEADINGS[type]}
                   </Link>
                 </h3>
                 <ul className="mt-4 grid grid-cols-2 gap-2">

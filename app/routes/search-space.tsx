@@ -408,7 +408,7 @@ function Results({
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Search results">
           {results.map((space, i) => (
             <li key={space._id}>
-              <SpaceCard space={space} unit={unit} eager={i === 0}>
+              <SpaceCard space={space} unit={unit} eager={i === 0} headingLevel={2}>
                 <FavouriteButton
                   spaceId={space._id}
                   saved={space.favouriteSpace}

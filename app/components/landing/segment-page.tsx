@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { CityOption } from "~/content/cities";
+import { landingPath } from "~/content/home";
 import { LANDINGS } from "~/content/landing";
-import { landingPath, type Segment, segmentsOf } from "~/content/solutions";
+import { type Segment, segmentsOf } from "~/content/solutions";
 import { SPACE_TYPE_LABELS } from "~/domain/vocabulary";
 import { KindsList } from "./kinds-list";
 import { SpaceSearchForm } from "./search-form";

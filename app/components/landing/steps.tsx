@@ -1,4 +1,4 @@
-import type { Step } from "~/content/landing";
+import type { Step } from "~/content/home";
 
 /** A numbered list of steps with a title: "how it works" for renters or for hosts. */
 export function Steps({ title, steps }: { title: string; steps: readonly Step[] }) {
