@@ -7,6 +7,7 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
+import * as reviews from "./rating/reviews.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
@@ -66,4 +67,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...conversations.endpoints,
   ...notifications.endpoints,
   ...viewings.endpoints,
+  ...reviews.endpoints,
 ];
