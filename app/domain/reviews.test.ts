@@ -50,14 +50,17 @@ describe("review windows", () => {
     const short = booking({ endDate: addDays(start, 43), completedAt: startOfManilaDay(addDays(start, 44)) });
     expect(reviewWindows(short).map((w) => w.round)).toEqual(["completed"]);
     // Its last day starts as the midway window closes: both.
-    const longer = booking({ endDate: addDays(start, 44), completedAt: startOfManilaDay(addDays(start, 45)) });
+    const longer = booking({
+      endDate: addDays(start, 44),
+      completedAt: startOfManilaDay(addDays(start, 45)),
+    });
     expect(reviewWindows(longer).map((w) => w.round)).toEqual(["midway", "completed"]);
     // Ended early (a termination) before day 31: none midway.
     const ended = booking({ completedAt: startOfManilaDay(addDays(start, 30)) });
     expect(reviewWindows(ended).map((w) => w.round)).toEqual(["completed"]);
-    expect(reviewWindows(booking({ state: "active", completedAt: null, endDate: addDays(start, 20) }))).toEqual(
-      [],
-    );
+    expect(
+      reviewWindows(booking({ state: "active", completedAt: null, endDate: addDays(start, 20) })),
+    ).toEqual([]);
   });
 
   it("gives bookings that never ran no window", () => {
