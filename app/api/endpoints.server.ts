@@ -1,3 +1,4 @@
+import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
 import * as viewings from "./conversations/viewings.server";
@@ -68,4 +69,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...notifications.endpoints,
   ...viewings.endpoints,
   ...reviews.endpoints,
+  ...contact.endpoints,
 ];
