@@ -33,7 +33,10 @@ describe("POST /contact-us", () => {
     const [row] = await stored(body.email);
     expect(row).toMatchObject({ name: "Jose Rizal", topic: "payment", userId: null, message: body.message });
     expect(row?.id).toBe(answer.body.result.contactId);
-    const mail = await waitForMail(getEnv().SUPPORT_EMAIL, "Contact us: A payment or refund, from Jose Rizal");
+    const mail = await waitForMail(
+      getEnv().SUPPORT_EMAIL,
+      "Contact us: A payment or refund, from Jose Rizal",
+    );
     expect(mail.text).toContain(body.message);
     expect(mail.text).toContain("Account: none (a visitor)");
   });
