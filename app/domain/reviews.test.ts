@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, startOfManilaDay } from "./dates";
-import { DomainError } from "./errors";
+import { refusalOf } from "./refusal.testing";
 import {
   averageStars,
   checkAnswer,
@@ -21,16 +21,6 @@ const completedAt = new Date("2026-04-05T16:00:00.000Z");
 
 function booking(overrides: Partial<ReviewableBooking> = {}): ReviewableBooking {
   return { state: "completed", startDate: start, endDate: "2026-04-04", completedAt, ...overrides };
-}
-
-function refusal(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("not refused");
 }
 
 describe("review windows", () => {
@@ -89,19 +79,19 @@ describe("the window a party writes in", () => {
   });
 
   it("refuses before any window opens, a second review, and after the 14 days", () => {
-    expect(refusal(() => windowToWrite(windows, [], new Date(midway.opensAt.getTime() - 1))).message).toBe(
+    expect(refusalOf(() => windowToWrite(windows, [], new Date(midway.opensAt.getTime() - 1))).message).toBe(
       REVIEW_MESSAGES.notYet,
     );
-    expect(refusal(() => windowToWrite(windows, ["midway"], midway.opensAt)).message).toBe(
+    expect(refusalOf(() => windowToWrite(windows, ["midway"], midway.opensAt)).message).toBe(
       REVIEW_MESSAGES.alreadyWritten,
     );
-    expect(refusal(() => windowToWrite(windows, ["completed"], completed.closesAt)).message).toBe(
+    expect(refusalOf(() => windowToWrite(windows, ["completed"], completed.closesAt)).message).toBe(
       REVIEW_MESSAGES.alreadyWritten,
     );
-    expect(refusal(() => windowToWrite(windows, [], completed.closesAt)).message).toBe(
+    expect(refusalOf(() => windowToWrite(windows, [], completed.closesAt)).message).toBe(
       REVIEW_MESSAGES.windowClosed,
     );
-    expect(refusal(() => windowToWrite(windows, [], completed.closesAt)).kind).toBe("conflict");
+    expect(refusalOf(() => windowToWrite(windows, [], completed.closesAt)).kind).toBe("conflict");
   });
 });
 
@@ -111,7 +101,7 @@ describe("who reviews whom", () => {
     expect(reviewerRole(parties, "renter")).toBe("renter");
     expect(subjectOf(parties, "renter")).toBe("host");
     expect(subjectOf(parties, reviewerRole(parties, "host"))).toBe("renter");
-    const stranger = refusal(() => reviewerRole(parties, "someone"));
+    const stranger = refusalOf(() => reviewerRole(parties, "someone"));
     expect([stranger.kind, stranger.message]).toEqual(["forbidden", REVIEW_MESSAGES.notAParty]);
   });
 });
@@ -123,7 +113,7 @@ describe("a review's stars and words", () => {
     expect(checkReview({ stars: 1, text: words(20) }).stars).toBe(1);
     expect(checkReview({ stars: 5, text: words(20) }).stars).toBe(5);
     for (const stars of [0, 6, 2.5, Number.NaN]) {
-      const error = refusal(() => checkReview({ stars, text: words(20) }));
+      const error = refusalOf(() => checkReview({ stars, text: words(20) }));
       expect([error.field, error.message]).toEqual(["stars", REVIEW_MESSAGES.starsRange]);
     }
   });
@@ -132,16 +122,18 @@ describe("a review's stars and words", () => {
     expect(checkReview({ stars: 4, text: `  ${words(20)}  ` }).text).toBe(words(20));
     expect(checkReview({ stars: 4, text: words(1000) }).text).toHaveLength(1000);
     expect(checkReview({ stars: 4, text: "🙂".repeat(20) }).text).toBe("🙂".repeat(20));
-    expect(refusal(() => checkReview({ stars: 4, text: words(19) })).message).toBe(
+    expect(refusalOf(() => checkReview({ stars: 4, text: words(19) })).message).toBe(
       REVIEW_MESSAGES.textTooShort,
     );
-    expect(refusal(() => checkReview({ stars: 4, text: `${words(19)}     ` })).message).toBe(
+    expect(refusalOf(() => checkReview({ stars: 4, text: `${words(19)}     ` })).message).toBe(
       REVIEW_MESSAGES.textTooShort,
     );
-    expect(refusal(() => checkReview({ stars: 4, text: words(1001) })).message).toBe(
+    expect(refusalOf(() => checkReview({ stars: 4, text: words(1001) })).message).toBe(
       REVIEW_MESSAGES.textTooLong,
     );
-    expect(refusal(() => checkReview({ stars: 4, text: "   " })).message).toBe(REVIEW_MESSAGES.textRequired);
+    expect(refusalOf(() => checkReview({ stars: 4, text: "   " })).message).toBe(
+      REVIEW_MESSAGES.textRequired,
+    );
   });
 });
 
@@ -160,15 +152,15 @@ describe("showing and answering", () => {
   it("lets the person reviewed answer a shown review once", () => {
     expect(checkAnswer(shown, "renter", "  Thank you!  ")).toBe("Thank you!");
     expect(checkAnswer(shown, "renter", "a".repeat(1000))).toHaveLength(1000);
-    expect(refusal(() => checkAnswer(shown, "host", "Thanks")).message).toBe(REVIEW_MESSAGES.notYourReview);
-    expect(refusal(() => checkAnswer({ ...shown, shownAt: null }, "renter", "Thanks")).message).toBe(
+    expect(refusalOf(() => checkAnswer(shown, "host", "Thanks")).message).toBe(REVIEW_MESSAGES.notYourReview);
+    expect(refusalOf(() => checkAnswer({ ...shown, shownAt: null }, "renter", "Thanks")).message).toBe(
       REVIEW_MESSAGES.notShown,
     );
-    expect(refusal(() => checkAnswer({ ...shown, answer: "Thanks" }, "renter", "Again")).message).toBe(
+    expect(refusalOf(() => checkAnswer({ ...shown, answer: "Thanks" }, "renter", "Again")).message).toBe(
       REVIEW_MESSAGES.alreadyAnswered,
     );
-    expect(refusal(() => checkAnswer(shown, "renter", " ")).message).toBe(REVIEW_MESSAGES.answerRequired);
-    expect(refusal(() => checkAnswer(shown, "renter", "a".repeat(1001))).message).toBe(
+    expect(refusalOf(() => checkAnswer(shown, "renter", " ")).message).toBe(REVIEW_MESSAGES.answerRequired);
+    expect(refusalOf(() => checkAnswer(shown, "renter", "a".repeat(1001))).message).toBe(
       REVIEW_MESSAGES.answerTooLong,
     );
   });
