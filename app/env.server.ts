@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   REFERRAL_VOUCHER_CENTAVOS: z.coerce.number().int().min(1).default(DEFAULT_REFERRAL_VOUCHER_CENTAVOS),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),
+  /** Where "Review us on Google" leads (the business's Google review page); a Google search for it unless set. */
+  GOOGLE_REVIEW_URL: z.url().default("https://www.google.com/search?q=Space+Solution+Philippines"),
   /**
    * Map tiles: a Leaflet URL template with {z}, {x} and {y} (and optionally {s}, {r}), absolute or a path on this
    * site. Empty means no tile layer: maps still show their pins, markers and circles on a plain background (the

@@ -106,11 +106,12 @@ function openConversationOf(url: URL): string | undefined {
   return /^\/messages\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
 }
 
-/** The footer's links: the landing pages, the help centre and the policies. */
+/** The footer's links: the landing pages, the help centre, contact us and the policies. */
 const FOOTER_LINKS = [
   ["Storage", "/storage"],
   ["Parking", "/parking"],
   ["Help", "/info/help"],
+  ["Contact us", "/contact-us"],
   ["Terms and policies", "/policies"],
 ] as const;
 

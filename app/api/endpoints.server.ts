@@ -1,3 +1,4 @@
+import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
 import * as viewings from "./conversations/viewings.server";
@@ -7,6 +8,7 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
+import * as reviews from "./rating/reviews.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
@@ -66,4 +68,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...conversations.endpoints,
   ...notifications.endpoints,
   ...viewings.endpoints,
+  ...reviews.endpoints,
+  ...contact.endpoints,
 ];

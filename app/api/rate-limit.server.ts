@@ -85,6 +85,9 @@ export const LIMITS = {
   emailCheckPerAddress: { bucket: "emailCheck:address", max: 60, windowMs: HOUR_MS },
   /** Visitors' enquiries (questions to hosts, "Can't find a space?", prospective hosts) from one caller. */
   visitorEnquiriesPerAddress: { bucket: "enquiry:address", max: 20, windowMs: HOUR_MS },
+  /** Contact-us messages from one caller, and to one reply address: a person writes a few, a spammer many. */
+  contactUsPerAddress: { bucket: "contactUs:address", max: 5, windowMs: HOUR_MS },
+  contactUsPerEmail: { bucket: "contactUs:email", max: 5, windowMs: HOUR_MS },
   /** Messages one user writes, in all conversations: a busy host answers dozens an hour, a spammer hundreds. */
   messagesPerUser: { bucket: "messages:user", max: 120, windowMs: HOUR_MS },
   /** Messages one user writes in one conversation in ten minutes: a quick exchange, not a flood. */

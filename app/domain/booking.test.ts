@@ -22,8 +22,8 @@ import {
   TRANSITIONS,
   terminationEndDate,
 } from "./booking";
-import { DomainError } from "./errors";
 import { bookingPrice } from "./pricing";
+import { refusalOf } from "./refusal.testing";
 
 /** An instant given as Manila wall-clock time, "2026-03-01 10:00". */
 const manila = (time: string) => new Date(`${time.replace(" ", "T")}:00+08:00`);
@@ -82,17 +82,6 @@ function approved(input = storage(), autoAcceptExtension = false): Booking {
 function active(input = storage(), autoAcceptExtension = false): Booking {
   return applyEvent(approved(input, autoAcceptExtension), { type: "start", actor: "system" }, STARTED)
     .booking;
-}
-
-/** Runs `fn` and returns the DomainError it throws (failing the test when it throws nothing or something else). */
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("expected a DomainError");
 }
 
 describe("the declared machine", () => {
@@ -168,7 +157,7 @@ describe("createBooking", () => {
     expect(
       createBooking(storage({ startDate: "2026-03-01" }), manila("2026-03-01 07:00")).booking.state,
     ).toBe("awaiting_payment");
-    const error = refusal(() =>
+    const error = refusalOf(() =>
       createBooking(storage({ startDate: "2026-02-28" }), manila("2026-03-01 07:00")),
     );
     expect(error.kind).toBe("invalid");
@@ -176,7 +165,7 @@ describe("createBooking", () => {
   });
 
   it("refuses no units and an end before the start", () => {
-    expect(refusal(() => createBooking(storage({ quantity: 0 }), CREATED)).message).toBe(
+    expect(refusalOf(() => createBooking(storage({ quantity: 0 }), CREATED)).message).toBe(
       "Please book at least one unit.",
     );
     expect(() => createBooking(storage({ endDate: "2026-03-14" }), CREATED)).toThrow(RangeError);
@@ -255,11 +244,11 @@ describe("payment_confirmed", () => {
   });
 
   it("refuses a payment of nothing, one without a reference, and one not from the provider", () => {
-    expect(refusal(() => pay(awaiting(), PAID, 0)).message).toBe("A payment must be more than ₱0.00.");
-    expect(refusal(() => pay(awaiting(), PAID, 615000, "")).message).toBe(
+    expect(refusalOf(() => pay(awaiting(), PAID, 0)).message).toBe("A payment must be more than ₱0.00.");
+    expect(refusalOf(() => pay(awaiting(), PAID, 615000, "")).message).toBe(
       "A payment needs its provider reference.",
     );
-    const error = refusal(() =>
+    const error = refusalOf(() =>
       applyEvent(
         awaiting(),
         { type: "payment_confirmed", actor: "renter", amount: 615000, reference: "x" },
@@ -282,7 +271,7 @@ describe("payment_failed", () => {
   });
 
   it("is refused once the booking no longer waits for payment", () => {
-    expect(refusal(() => applyEvent(requested(), failed, PAID)).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), failed, PAID)).message).toBe(
       "You can't record a failed payment for this booking: it is waiting for the host's answer.",
     );
   });
@@ -299,11 +288,13 @@ describe("checkout_expired (deadline)", () => {
   });
 
   it("is refused before the 60 minutes, after payment, and from anyone but the system", () => {
-    expect(refusal(() => applyEvent(awaiting(), expire, manila("2026-03-01 10:59"))).message).toBe(
+    expect(refusalOf(() => applyEvent(awaiting(), expire, manila("2026-03-01 10:59"))).message).toBe(
       "The checkout is still open.",
     );
-    expect(refusal(() => applyEvent(requested(), expire, manila("2026-03-01 11:00"))).kind).toBe("conflict");
-    expect(refusal(() => applyEvent(awaiting(), { ...expire, actor: "renter" }, PAID)).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), expire, manila("2026-03-01 11:00"))).kind).toBe(
+      "conflict",
+    );
+    expect(refusalOf(() => applyEvent(awaiting(), { ...expire, actor: "renter" }, PAID)).message).toBe(
       "Only Space Solution can expire this checkout.",
     );
   });
@@ -337,16 +328,16 @@ describe("approve", () => {
 
   it("is refused once the time to answer is over, to the renter, and before payment", () => {
     const approve: BookingEvent = { type: "approve", actor: "host", autoAcceptExtension: false };
-    expect(refusal(() => applyEvent(requested(), approve, manila("2026-03-03 10:20"))).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), approve, manila("2026-03-03 10:20"))).message).toBe(
       "This request has expired: the time to answer it is over.",
     );
-    const renter = refusal(() => applyEvent(requested(), { ...approve, actor: "renter" }, APPROVED));
+    const renter = refusalOf(() => applyEvent(requested(), { ...approve, actor: "renter" }, APPROVED));
     expect(renter.kind).toBe("forbidden");
     expect(renter.message).toBe("Only the host can approve this request.");
-    expect(refusal(() => applyEvent(awaiting(), approve, APPROVED)).message).toBe(
+    expect(refusalOf(() => applyEvent(awaiting(), approve, APPROVED)).message).toBe(
       "You can't approve this request: it is waiting for payment.",
     );
-    expect(refusal(() => applyEvent(approved(), approve, APPROVED)).message).toBe(
+    expect(refusalOf(() => applyEvent(approved(), approve, APPROVED)).message).toBe(
       "You can't approve this request: it is approved and has not started yet.",
     );
   });
@@ -367,10 +358,11 @@ describe("decline", () => {
 
   it("needs a reason and an answer in time", () => {
     expect(
-      refusal(() => applyEvent(requested(), { type: "decline", actor: "host", reason: "  " }, APPROVED)).kind,
+      refusalOf(() => applyEvent(requested(), { type: "decline", actor: "host", reason: "  " }, APPROVED))
+        .kind,
     ).toBe("invalid");
     expect(
-      refusal(() =>
+      refusalOf(() =>
         applyEvent(requested(), { type: "decline", actor: "host", reason: "No" }, manila("2026-03-04 00:00")),
       ).message,
     ).toBe("This request has expired: the time to answer it is over.");
@@ -387,10 +379,10 @@ describe("answer_expired (deadline)", () => {
   });
 
   it("is refused while the host still has time, and once approved", () => {
-    expect(refusal(() => applyEvent(requested(), expire, manila("2026-03-03 10:19"))).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), expire, manila("2026-03-03 10:19"))).message).toBe(
       "The host still has time to answer this request.",
     );
-    expect(refusal(() => applyEvent(approved(), expire, manila("2026-03-04 00:00"))).kind).toBe("conflict");
+    expect(refusalOf(() => applyEvent(approved(), expire, manila("2026-03-04 00:00"))).kind).toBe("conflict");
   });
 });
 
@@ -477,34 +469,34 @@ describe("cancel", () => {
   it("is refused from the start date on, even before the start job ran", () => {
     const message =
       "This booking has started, so it can no longer be cancelled. The renter can give notice to end it.";
-    expect(refusal(() => applyEvent(approved(), renterCancels, manila("2026-03-15 00:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(approved(), renterCancels, manila("2026-03-15 00:00"))).message).toBe(
       message,
     );
-    expect(refusal(() => applyEvent(approved(), hostCancels, manila("2026-03-15 08:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(approved(), hostCancels, manila("2026-03-15 08:00"))).message).toBe(
       message,
     );
-    expect(refusal(() => applyEvent(active(), renterCancels, manila("2026-03-16 08:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), renterCancels, manila("2026-03-16 08:00"))).message).toBe(
       message,
     );
-    expect(refusal(() => applyEvent(active(), hostCancels, manila("2026-03-16 08:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), hostCancels, manila("2026-03-16 08:00"))).message).toBe(
       message,
     );
   });
 
   it("by the host before approval is a decline", () => {
-    expect(refusal(() => applyEvent(requested(), hostCancels, APPROVED)).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), hostCancels, APPROVED)).message).toBe(
       "This request has not been approved yet: decline it instead.",
     );
-    expect(refusal(() => applyEvent(awaiting(), hostCancels, PAID)).kind).toBe("conflict");
+    expect(refusalOf(() => applyEvent(awaiting(), hostCancels, PAID)).kind).toBe("conflict");
   });
 
   it("cannot be previewed for a booking past cancelling, and not by the system", () => {
-    expect(refusal(() => cancellationRefund(active(), "renter", STARTED)).message).toBe(
+    expect(refusalOf(() => cancellationRefund(active(), "renter", STARTED)).message).toBe(
       "You can't cancel this booking: it has started.",
     );
-    expect(refusal(() => applyEvent(approved(), { type: "cancel", actor: "system" }, APPROVED)).message).toBe(
-      "Only the renter or the host can cancel this booking.",
-    );
+    expect(
+      refusalOf(() => applyEvent(approved(), { type: "cancel", actor: "system" }, APPROVED)).message,
+    ).toBe("Only the renter or the host can cancel this booking.");
   });
 });
 
@@ -515,14 +507,14 @@ describe("start and end (deadlines)", () => {
     expect(result.schedule).toEqual([{ kind: "end", at: manila("2026-06-15 00:00") }]);
     expect(endInstant(result.booking)).toEqual(manila("2026-06-15 00:00"));
     expect(
-      refusal(() => applyEvent(approved(), { type: "start", actor: "system" }, manila("2026-03-14 23:59")))
+      refusalOf(() => applyEvent(approved(), { type: "start", actor: "system" }, manila("2026-03-14 23:59")))
         .message,
     ).toBe("This booking starts later.");
   });
 
   it("completes the day after the end date", () => {
     const end: BookingEvent = { type: "end", actor: "system" };
-    expect(refusal(() => applyEvent(active(), end, manila("2026-06-14 23:59"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), end, manila("2026-06-14 23:59"))).message).toBe(
       "This booking has not ended yet.",
     );
     const result = applyEvent(active(), end, manila("2026-06-15 00:00"));
@@ -569,16 +561,18 @@ describe("give_notice (termination)", () => {
 
   it("is refused twice, when the booking ends sooner anyway, before the start, and to the host", () => {
     const given = applyEvent(active(), notice, manila("2026-03-20 09:00")).booking;
-    expect(refusal(() => applyEvent(given, notice, manila("2026-03-21 09:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(given, notice, manila("2026-03-21 09:00"))).message).toBe(
       "Notice was already given on March 20, 2026.",
     );
-    expect(refusal(() => applyEvent(active(), notice, manila("2026-05-20 09:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), notice, manila("2026-05-20 09:00"))).message).toBe(
       "This booking already ends on June 14, 2026; no notice is needed.",
     );
-    expect(refusal(() => applyEvent(approved(), notice, APPROVED)).message).toBe(
+    expect(refusalOf(() => applyEvent(approved(), notice, APPROVED)).message).toBe(
       "You can't give notice on this booking: it is approved and has not started yet.",
     );
-    expect(refusal(() => applyEvent(active(), { ...notice, actor: "host" }, STARTED)).kind).toBe("forbidden");
+    expect(refusalOf(() => applyEvent(active(), { ...notice, actor: "host" }, STARTED)).kind).toBe(
+      "forbidden",
+    );
   });
 
   it("drops an extension request still waiting", () => {
@@ -597,7 +591,7 @@ describe("end_for_unpaid_bill", () => {
   const end: BookingEvent = { type: "end_for_unpaid_bill", actor: "host", billDueDate: "2026-04-15" };
 
   it("lets the host end the booking once a bill is 7 days overdue", () => {
-    expect(refusal(() => applyEvent(active(), end, manila("2026-04-21 23:59"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), end, manila("2026-04-21 23:59"))).message).toBe(
       "A bill must be 7 days overdue: you can end this booking from April 22, 2026.",
     );
     const result = applyEvent(active(), end, manila("2026-04-22 08:00"));
@@ -612,9 +606,9 @@ describe("end_for_unpaid_bill", () => {
 
   it("is the host's alone, and only for an active booking", () => {
     expect(
-      refusal(() => applyEvent(active(), { ...end, actor: "renter" }, manila("2026-04-22 08:00"))).kind,
+      refusalOf(() => applyEvent(active(), { ...end, actor: "renter" }, manila("2026-04-22 08:00"))).kind,
     ).toBe("forbidden");
-    expect(refusal(() => applyEvent(approved(), end, manila("2026-04-22 08:00"))).kind).toBe("conflict");
+    expect(refusalOf(() => applyEvent(approved(), end, manila("2026-04-22 08:00"))).kind).toBe("conflict");
   });
 });
 
@@ -683,13 +677,13 @@ describe("extensions", () => {
   it("lapse when the host does not answer in time", () => {
     const pending = applyEvent(active(), ask(1), ASKED).booking;
     const lapse: BookingEvent = { type: "extension_expired", actor: "system" };
-    expect(refusal(() => applyEvent(pending, lapse, manila("2026-04-03 09:59"))).message).toBe(
+    expect(refusalOf(() => applyEvent(pending, lapse, manila("2026-04-03 09:59"))).message).toBe(
       "The host still has time to answer this extension request.",
     );
     const result = applyEvent(pending, lapse, manila("2026-04-03 10:00"));
     expect(result.booking.extension).toBeNull();
     expect(
-      refusal(() =>
+      refusalOf(() =>
         applyEvent(
           pending,
           { type: "answer_extension", actor: "host", accept: true },
@@ -697,35 +691,35 @@ describe("extensions", () => {
         ),
       ).message,
     ).toBe("This extension request has expired: the time to answer it is over.");
-    expect(refusal(() => applyEvent(active(), lapse, manila("2026-04-03 10:00"))).message).toBe(
+    expect(refusalOf(() => applyEvent(active(), lapse, manila("2026-04-03 10:00"))).message).toBe(
       "There is no extension request waiting.",
     );
   });
 
   it("are refused when one is pending, after notice, before approval, in bad sizes and to the host", () => {
     const pending = applyEvent(active(), ask(1), ASKED).booking;
-    expect(refusal(() => applyEvent(pending, ask(1), ASKED)).message).toBe(
+    expect(refusalOf(() => applyEvent(pending, ask(1), ASKED)).message).toBe(
       "An extension request is already waiting for the host's answer.",
     );
     const noticed = applyEvent(active(), { type: "give_notice", actor: "renter" }, ASKED).booking;
-    expect(refusal(() => applyEvent(noticed, ask(1), ASKED)).message).toBe(
+    expect(refusalOf(() => applyEvent(noticed, ask(1), ASKED)).message).toBe(
       "Notice was given on this booking, so it can no longer be extended.",
     );
-    expect(refusal(() => applyEvent(requested(), ask(1), ASKED)).message).toBe(
+    expect(refusalOf(() => applyEvent(requested(), ask(1), ASKED)).message).toBe(
       "You can't extend this booking: it is waiting for the host's answer.",
     );
     for (const months of [0, 13, 1.5, -1]) {
-      expect(refusal(() => applyEvent(active(), ask(months), ASKED)).message).toBe(
+      expect(refusalOf(() => applyEvent(active(), ask(months), ASKED)).message).toBe(
         "An extension is 1 to 12 whole months.",
       );
     }
-    expect(refusal(() => applyEvent(active(), { ...ask(1), actor: "host" }, ASKED)).kind).toBe("forbidden");
+    expect(refusalOf(() => applyEvent(active(), { ...ask(1), actor: "host" }, ASKED)).kind).toBe("forbidden");
     expect(
-      refusal(() => applyEvent(active(), { type: "answer_extension", actor: "host", accept: true }, ASKED))
+      refusalOf(() => applyEvent(active(), { type: "answer_extension", actor: "host", accept: true }, ASKED))
         .message,
     ).toBe("There is no extension request to answer.");
     expect(
-      refusal(() => applyEvent(pending, { type: "answer_extension", actor: "renter", accept: true }, ASKED))
+      refusalOf(() => applyEvent(pending, { type: "answer_extension", actor: "renter", accept: true }, ASKED))
         .kind,
     ).toBe("forbidden");
   });
@@ -902,7 +896,7 @@ describe("terminal states", () => {
     const booking = ends[state]();
     expect(booking.state).toBe(state);
     for (const event of everyEvent) {
-      expect(refusal(() => applyEvent(booking, event, manila("2027-01-01 00:00"))).kind).toBe("conflict");
+      expect(refusalOf(() => applyEvent(booking, event, manila("2027-01-01 00:00"))).kind).toBe("conflict");
     }
     const late = pay(booking, manila("2027-01-01 00:00"), 1000, "late");
     expect(late.booking.state).toBe(state);

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import * as accountRules from "./account-rules.server";
+import { CONTACT_TOPICS } from "./contact";
 import { ENQUIRY_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, SIZE_MAX_LENGTH } from "./enquiry";
 import { CENTAVOS_PER_PESO, parsePeso } from "./money";
 import { WHOLE_PRICE_MAX } from "./space";
@@ -30,6 +31,8 @@ export const ENQUIRY_MESSAGES = {
   emailRequired: "Email is required",
   messageRequired: "Please tell us about your space.",
   messageTooLong: `Your message can be at most ${ENQUIRY_MESSAGE_MAX_LENGTH} characters.`,
+  topic: "Please choose what your message is about.",
+  contactMessageRequired: "Please write your message.",
 } as const;
 
 /** An optional field: missing, null or blank is none. */
@@ -126,4 +129,16 @@ export const ListingEnquiryBody = z.strictObject({
   name: optional(name),
   email: optional(accountRules.email),
   phoneNumber: optional(accountRules.phoneNumber),
+});
+
+/** Contact us (POST /contact-us), as its form and the API check it: every field required, anything else refused. */
+export const ContactUsBody = z.strictObject({
+  name,
+  email: accountRules.email,
+  topic: z.enum(CONTACT_TOPICS, { error: ENQUIRY_MESSAGES.topic }),
+  message: z
+    .string({ error: ENQUIRY_MESSAGES.contactMessageRequired })
+    .trim()
+    .min(1, ENQUIRY_MESSAGES.contactMessageRequired)
+    .max(ENQUIRY_MESSAGE_MAX_LENGTH, ENQUIRY_MESSAGES.messageTooLong),
 });

@@ -13,6 +13,7 @@ import {
   readSearchParams,
   recentSearchQuery,
   recommendedScore,
+  reviewPoints,
   type SearchQuery,
   searchParamsOf,
   searchPath,
@@ -180,6 +181,16 @@ describe("recommended score", () => {
         firstMonthDiscount: true,
       }),
     ).toBe(95);
+  });
+
+  it("adds the listing's reviews: its average stars around three, and a little for each review up to five", () => {
+    expect(recommendedScore({ ...bare, reviewCount: 0, reviewStars: 0 })).toBe(0);
+    expect(reviewPoints(1, 5)).toBe(20 + 2);
+    expect(reviewPoints(1, 3)).toBe(2);
+    expect(reviewPoints(1, 1)).toBe(-20 + 2);
+    expect(reviewPoints(3, 14)).toBe(16 + 6); // 4.67 stars: 46 tenths
+    expect(reviewPoints(9, 45)).toBe(20 + 10);
+    expect(recommendedScore({ ...bare, photoCount: 1, reviewCount: 2, reviewStars: 9 })).toBe(8 + 15 + 4);
   });
 
   it("counts characters as PostgreSQL does (code points)", () => {

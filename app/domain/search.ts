@@ -251,7 +251,8 @@ export function pageLinks(current: number, pages: number, around = 2): (number |
 
 /**
  * How complete a listing is, the "recommended" order (highest first): a real description, features, photos, a floor
- * plan, access terms and the two offers. Reviews join once they exist. Photos count up to `maxPhotos`, from
+ * plan, access terms and the two offers — and what renters said: a listing's average stars move it up or down
+ * (−20 at one star, 0 at three, +20 at five) and each review up to `maxReviews` adds a little trust. Photos count up to `maxPhotos`, from
  * spaces.photo_count, which a trigger on space_photos keeps exact (drizzle/0005_photo_count.sql): a count per row
  * in the query would make the sort read every listing of a type. The API's SQL and the index it reads
  * (app/api/space/search-queries.server.ts, app/db/schema/spaces.ts) compute the same sum from these weights.
@@ -268,6 +269,8 @@ export const RECOMMENDED_WEIGHTS = {
   accessOption: 5,
   quickMoveIn: 5,
   firstMonthDiscount: 5,
+  /** Average stars × `perTenthOfStar` (in tenths, truncated) minus `starsBase`: 0 at three stars. */
+  reviews: { perTenthOfStar: 1, starsBase: 30, perReview: 2, maxReviews: 5 },
 } as const;
 
 export type CompletenessFacts = {
@@ -278,9 +281,21 @@ export type CompletenessFacts = {
   hasAccessOption: boolean;
   quickMoveIn: boolean;
   firstMonthDiscount: boolean;
+  /** The listing's shown reviews and the sum of their stars (spaces.review_count / review_stars); none when left out. */
+  reviewCount?: number;
+  reviewStars?: number;
 };
 
-/** The recommended score of a listing (0 to 95 until reviews join). */
+/** The points a listing's reviews give (none without reviews): −18 to +30. */
+export function reviewPoints(reviewCount: number, reviewStars: number): number {
+  if (reviewCount <= 0) return 0;
+  const r = RECOMMENDED_WEIGHTS.reviews;
+  // Integer division, as PostgreSQL divides integers (stars are positive, so truncation is the floor).
+  const tenths = Math.trunc((reviewStars * 10) / reviewCount);
+  return tenths * r.perTenthOfStar - r.starsBase + Math.min(reviewCount, r.maxReviews) * r.perReview;
+}
+
+/** The recommended score of a listing (−18 to 125). */
 export function recommendedScore(facts: CompletenessFacts): number {
   const w = RECOMMENDED_WEIGHTS;
   // Characters as PostgreSQL's char_length counts them: code points.
@@ -298,7 +313,8 @@ export function recommendedScore(facts: CompletenessFacts): number {
     (facts.hasFloorplan ? w.floorplan : 0) +
     (facts.hasAccessOption ? w.accessOption : 0) +
     (facts.quickMoveIn ? w.quickMoveIn : 0) +
-    (facts.firstMonthDiscount ? w.firstMonthDiscount : 0)
+    (facts.firstMonthDiscount ? w.firstMonthDiscount : 0) +
+    reviewPoints(facts.reviewCount ?? 0, facts.reviewStars ?? 0)
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "./errors";
 import { bookingPrice } from "./pricing";
+import { refusalOf } from "./refusal.testing";
 import {
   amountOff,
   checkCouponTerms,
@@ -19,16 +19,6 @@ import {
 const coupon = { validFrom: "2026-12-01", validUntil: "2026-12-31", totalLimit: 2 };
 const noUses = { total: 0, byCaller: 0 };
 const inDecember = new Date("2026-12-10T04:00:00Z");
-
-function refusalOf(run: () => void): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error("not refused");
-}
 
 describe("amount off", () => {
   it("takes a fixed coupon's amount, or its percent of the first month's price, rounded half up", () => {

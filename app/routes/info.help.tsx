@@ -81,6 +81,12 @@ export default function HelpCentre() {
         </h2>
         <ul className="mt-4 space-y-4 text-slate-700">
           <li>
+            <Link to="/contact-us" className="font-semibold text-brand-700 underline">
+              Send us a message
+            </Link>{" "}
+            — our support team answers by e-mail, no account needed.
+          </li>
+          <li>
             <Link to="/user-profile/give-feed-back" className="font-semibold text-brand-700 underline">
               Give feedback
             </Link>{" "}

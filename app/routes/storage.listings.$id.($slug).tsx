@@ -9,6 +9,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import { aboutSpace } from "~/api/enquiry/about-space.server";
+import { getSpaceReviews } from "~/api/rating/reviews.server";
 import { checkBooking } from "~/api/reserve/bookings.server";
 import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
 import { getAvailableSpace } from "~/api/space/spaces.server";
@@ -24,6 +25,7 @@ import { QuestionForm } from "~/components/listing/question-form";
 import { SharePanel } from "~/components/listing/share-panel";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
 import { AreaMap } from "~/components/map/area-map";
+import { ListingReviews } from "~/components/reviews/listing-reviews";
 import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
 import { formFailure } from "~/screens/form.server";
@@ -50,9 +52,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const client = api(request);
   const spaceId = params.id ?? "";
-  const [brief, profile] = await Promise.all([
+  const [brief, profile, reviews] = await Promise.all([
     client.call(viewSpaceBrief, { query: { spaceId } }),
     hasSessionCookie(request) ? client.call(viewUserProfile) : null,
+    client.call(getSpaceReviews, { query: { spaceId } }),
   ]);
   if (!brief.ok) {
     if (brief.status === 404 || brief.status === 400) notFound();
@@ -81,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   return data({
     space,
+    reviews: reviews.ok ? reviews.result : null,
     ...listingPageView(space, {
       search: url.searchParams,
       measurementUnit: profile?.ok ? profile.result.measurementUnit : null,
@@ -200,6 +204,8 @@ export default function ListingPage() {
         <div className="space-y-8">
           <ListingSummary facts={facts} />
 
+          {loaded.reviews ? <ListingReviews reviews={loaded.reviews} /> : null}
+
           <section aria-labelledby="location-title" className="space-y-3">
             <h2 id="location-title" className="text-lg font-semibold text-slate-900">
               Location
@@ -276,7 +282,7 @@ export default function ListingPage() {
               keep={loaded.from ? { from: loaded.from } : {}}
             />
           ) : null}
-          <HostCard host={space.host} />
+          <HostCard host={space.host} space={loaded.reviews} />
           {space.isOwner ? null : (
             <QuestionForm
               spaceId={space._id}

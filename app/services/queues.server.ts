@@ -1,6 +1,7 @@
 import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { billingQueue } from "~/api/payment/billing.server";
 import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
+import { reviewsDueQueue } from "~/api/rating/review-service.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
 import { voucherNewsQueue } from "~/api/user/voucher-service.server";
@@ -26,4 +27,5 @@ export const QUEUES: readonly Queue<never>[] = [
   earningsQueue,
   payoutBatchQueue,
   voucherNewsQueue,
+  reviewsDueQueue,
 ];

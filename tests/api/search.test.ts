@@ -265,6 +265,23 @@ describe("POST /space/newSpaceSearch/{n}", () => {
     expect(ids).toEqual(scored.map((row) => row.id));
   });
 
+  it("recommends listings renters rated well above unreviewed ones, and poorly rated ones below", async () => {
+    // Otherwise equal listings of one city (spaces.review_count / review_stars as the review service keeps them).
+    const inTaguig = "storageType=storage&city=taguig";
+    const poor = await listing({ city: "taguig", reviewCount: 2, reviewStars: 3 });
+    const unreviewed = await listing({ city: "taguig" });
+    const praised = await listing({ city: "taguig", reviewCount: 3, reviewStars: 14 });
+    expect(await found(inTaguig)).toEqual([praised.id, unreviewed.id, poor.id]);
+    // Three stars on average weigh nothing but the reviews' count: above the unreviewed, newer one.
+    const average = await listing({
+      city: "taguig",
+      reviewCount: 1,
+      reviewStars: 3,
+      publishedAt: new Date(0),
+    });
+    expect(await found(inTaguig)).toEqual([praised.id, average.id, unreviewed.id, poor.id]);
+  });
+
   it("marks the caller's favourites", async () => {
     const renter = await loggedInUser();
     const { db } = await getDatabase();

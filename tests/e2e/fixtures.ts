@@ -162,6 +162,28 @@ export async function payoutHost(page: Page, baseURL: string | undefined) {
 }
 
 /**
+ * A host and a renter whose one-month booking completed about 10 days ago (seed-test-users.ts), both with 4 days
+ * or more left to review it. The host is logged in in this page's browser context; `asRenter` and `asHost` switch
+ * the context's session to the other side.
+ */
+export async function reviewPair(page: Page, baseURL: string | undefined) {
+  const host = claimTestUser(E2E_DATA_DIR, "reviewHost");
+  const review = host.review as NonNullable<typeof host.review>;
+  const domain = new URL(baseURL ?? "http://localhost").hostname;
+  const as = async (setCookie: string) => {
+    await page.context().clearCookies();
+    await page.context().addCookies([sessionCookie(setCookie, domain)]);
+  };
+  await as(host.setCookie);
+  return {
+    ...review,
+    hostName: host.nickName,
+    asHost: () => as(host.setCookie),
+    asRenter: () => as(review.renterSetCookie),
+  };
+}
+
+/**
  * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
  * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add
  * its cookies to the page's browser context to be logged in there too.

@@ -12,9 +12,11 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
+import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
+import { bills, bookings, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
+import { endInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
@@ -26,6 +28,7 @@ import {
   TEST_BILL_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
+  TEST_REVIEW_PAIR_COUNT,
   TEST_USER_COUNT,
   type TestUser,
   testUsersFile,
@@ -37,7 +40,15 @@ const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
 const accounts = Array.from(
-  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + 1 },
+  {
+    length:
+      TEST_USER_COUNT +
+      TEST_HOST_COUNT +
+      TEST_BILL_RENTER_COUNT +
+      TEST_PAYOUT_HOST_COUNT +
+      2 * TEST_REVIEW_PAIR_COUNT +
+      1,
+  },
   (_, n) => {
     const id = `${run}${n.toString(36)}`;
     // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
@@ -90,7 +101,9 @@ const billRenters = testUsers.slice(
   TEST_USER_COUNT + TEST_HOST_COUNT,
   TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT,
 );
-const payoutHosts = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT, -1);
+const payoutStart = TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT;
+const payoutHosts = testUsers.slice(payoutStart, payoutStart + TEST_PAYOUT_HOST_COUNT);
+const reviewPairs = testUsers.slice(payoutStart + TEST_PAYOUT_HOST_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -180,6 +193,34 @@ if (batch.batchId) {
     const room = payoutRooms.find((row) => row.hostId === host.id);
     if (payout && room) host.payout = { spaceTitle: room.spaceTitle ?? "", amount: payout.amount, reference };
   }
+}
+// Each review pair: the renter booked the host's room for a month from 40 days ago, through the real booking service,
+// and the booking ended at the end of its last day (about 10 days ago), as the deadline job would end it.
+for (let n = 0; n < TEST_REVIEW_PAIR_COUNT; n++) {
+  const host = reviewPairs[2 * n] as TestUser;
+  const renter = reviewPairs[2 * n + 1] as TestUser;
+  const [room] = await db
+    .insert(spaces)
+    .values(testListing(host.id, TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + n))
+    .returning({ id: spaces.id, spaceTitle: spaces.spaceTitle });
+  if (!room) throw new Error("the review pair's room was not made");
+  const bookingId = await seedRunningBooking(db, {
+    spaceId: room.id,
+    renterId: renter.id,
+    startDate: addDays(todayInManila(), -40),
+    duration: "1_month",
+  });
+  const [booked] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booked) throw new Error("the review pair's booking was not made");
+  await applyBookingEvent(db, bookingId, { type: "end", actor: "system" }, { at: endInstant(booked) });
+  renter.reviewRenter = true;
+  host.review = {
+    bookingId,
+    spaceId: room.id,
+    spaceTitle: room.spaceTitle ?? "",
+    renterName: renter.nickName,
+    renterSetCookie: renter.setCookie,
+  };
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

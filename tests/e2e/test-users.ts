@@ -15,6 +15,11 @@ export const TEST_BILL_RENTER_COUNT = 4;
  * and Dashboard specs, one each per project).
  */
 export const TEST_PAYOUT_HOST_COUNT = 4;
+/**
+ * Hosts whose space a renter booked for a month from 40 days ago, completed about 10 days ago: both may review it
+ * (the reviews spec). Each host carries its renter's session; the renters are never claimed on their own.
+ */
+export const TEST_REVIEW_PAIR_COUNT = 4;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -37,14 +42,25 @@ export type TestUser = {
   bill?: { billId: string; bookingId: string; spaceTitle: string; total: number };
   /** A payout host's paid payout: the space, the amount and the transfer's reference. */
   payout?: { spaceTitle: string; amount: number; reference: string };
+  /** A review host's completed booking, its listing and its renter (whose session the test uses too). */
+  review?: {
+    bookingId: string;
+    spaceId: string;
+    spaceTitle: string;
+    renterName: string;
+    renterSetCookie: string;
+  };
+  /** The renter of a review host's booking: claimed through its host. */
+  reviewRenter?: true;
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost";
+export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "reviewHost";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord) return null;
+  if (user.landlord || user.reviewRenter) return null;
+  if (user.review) return "reviewHost";
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
@@ -56,7 +72,7 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0 };
+const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0, reviewHost: 0 };
 
 /**
  * An account no other test has had, from the server's data folder: a renter, a host with a listing, a renter

@@ -4,6 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { bookings, favouriteSpaces, type SpaceRow, spaces, type User } from "~/db/schema";
+import { averageStars } from "~/domain/reviews";
 import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { getEnv } from "~/env.server";
 import type { CurrentUser } from "../endpoint";
@@ -64,8 +65,8 @@ export function toHostCard(host: User): HostCard {
     userId: host.id,
     name: displayName(host),
     profilePic: host.profilePic,
-    rating: null,
-    totalNumberofReviews: 0,
+    rating: averageStars(host.reviewStars, host.reviewCount),
+    totalNumberofReviews: host.reviewCount,
     adminVerified: host.adminVerified,
     identityVerified: host.identityStatus === "passed",
     phoneVerified: host.phoneVerifiedAt !== null,

@@ -38,7 +38,7 @@ export type HostCard = {
   /** As the host calls themselves: nickname, else first name (spec §2 Shell). */
   name: string;
   profilePic: string | null;
-  /** The average of the host's ratings: null until reviews exist (rateUser will fill it in). */
+  /** The average stars of the shown reviews about the host (as host or renter): null before any. */
   rating: number | null;
   totalNumberofReviews: number;
   adminVerified: boolean;

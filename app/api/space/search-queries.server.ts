@@ -161,6 +161,9 @@ export function recommendedScoreSql(): SQL {
       + case when ${spaces.accessOption} is not null then ${constant(w.accessOption)} else 0 end
       + case when ${spaces.quickMoveIn} then ${constant(w.quickMoveIn)} else 0 end
       + case when ${spaces.firstMonthDiscount} then ${constant(w.firstMonthDiscount)} else 0 end
+      + case when ${spaces.reviewCount} > 0 then ${spaces.reviewStars} * 10 / ${spaces.reviewCount} * ${constant(w.reviews.perTenthOfStar)}
+             - ${constant(w.reviews.starsBase)} + least(${spaces.reviewCount}, ${constant(w.reviews.maxReviews)}) * ${constant(w.reviews.perReview)}
+             else 0 end
     )`;
 }
 

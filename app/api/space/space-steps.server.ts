@@ -26,12 +26,12 @@ export const NOT_YOUR_LISTING_TO_VIEW = "You can only view your own listing.";
 export const SpaceIdSchema = z.uuid({ error: "Unknown space." });
 
 /**
- * The columns the steps change: all but the identity, the owner, the counts (views; photos, kept by a trigger) and
- * the timestamps of the row. A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
+ * The columns the steps change: all but the identity, the owner, the counts (views; photos, kept by a trigger;
+ * reviews, kept by the review service) and the timestamps of the row. A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
  */
 export type SpaceValues = Omit<
   SpaceRow,
-  "id" | "hostId" | "viewCount" | "photoCount" | "createdAt" | "updatedAt"
+  "id" | "hostId" | "viewCount" | "photoCount" | "reviewCount" | "reviewStars" | "createdAt" | "updatedAt"
 >;
 
 // ---------------------------------------------------------------------------------------------------------------

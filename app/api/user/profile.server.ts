@@ -4,6 +4,7 @@ import { invitations, payoutMethods, type User, users } from "~/db/schema";
 import { maskAccountNumber } from "~/domain/payouts";
 import { INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.server";
+import { averageStars } from "~/domain/reviews";
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -122,17 +123,18 @@ export const getUserInfo = defineEndpoint({
         aboutMe: users.aboutMe,
         createdAt: users.createdAt,
         adminVerified: users.adminVerified,
+        reviewCount: users.reviewCount,
+        reviewStars: users.reviewStars,
       })
       .from(users)
       .where(eq(users.id, query.userId));
     if (!found) throw new ApiError(404, "This user does not exist.");
+    const { reviewCount, reviewStars, ...profile } = found;
     return {
-      ...found,
-      // The average of the ratings others gave this user. There is no ratings table yet (rateUser comes with
-      // reviews, spec §7), so there is no rating to show: null, never a made-up number.
-      rating: null as number | null,
-      // Likewise no reviews exist yet.
-      totalNumberofReviews: 0,
+      ...profile,
+      // The average of the stars of the shown reviews about this user (null before any), and how many there are.
+      rating: averageStars(reviewStars, reviewCount),
+      totalNumberofReviews: reviewCount,
       createdAt: found.createdAt.toISOString(),
     };
   },

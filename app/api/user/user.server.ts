@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, spaces, type User } from "~/db/schema";
+import { averageStars } from "~/domain/reviews";
 import { defineEndpoint } from "../endpoint";
 
 /** The /user area of the API (spec §7 "Auth and user"). */
@@ -103,6 +104,9 @@ export function toProfile(user: User) {
     address: user.address,
     phoneVerified: user.phoneVerifiedAt !== null,
     identityStatus: user.identityStatus,
+    /** The average stars of the shown reviews about the user (spec §3), null before any; and how many there are. */
+    rating: averageStars(user.reviewStars, user.reviewCount),
+    totalNumberofReviews: user.reviewCount,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BookingParty } from "~/api/reserve/bookings.server";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
+import { ratingSummary } from "~/utils/reviews";
 
 const monthYear = new Intl.DateTimeFormat("en-PH", {
   month: "long",
@@ -34,10 +35,8 @@ export function PartyCard({ party, side }: { party: BookingParty; side: "Host" |
           {party.name}
         </p>
         <p className="text-sm text-slate-700">
-          {party.totalNumberofReviews > 0 && party.rating !== null
-            ? `★ ${party.rating.toFixed(1)} · ${party.totalNumberofReviews} review${party.totalNumberofReviews === 1 ? "" : "s"}`
-            : "No reviews yet"}{" "}
-          · Member since {monthYear.format(new Date(party.memberSince))}
+          {ratingSummary(party.rating, party.totalNumberofReviews)} · Member since{" "}
+          {monthYear.format(new Date(party.memberSince))}
         </p>
         {badges.length ? (
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={`${side}'s verifications`}>

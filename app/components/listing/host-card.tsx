@@ -2,6 +2,7 @@ import type { HostCard as HostCardData } from "~/api/space/listing-page.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
+import { ratingSummary } from "~/utils/reviews";
 
 const monthYear = new Intl.DateTimeFormat("en-PH", {
   month: "long",
@@ -10,7 +11,14 @@ const monthYear = new Intl.DateTimeFormat("en-PH", {
 });
 
 /** The host as renters see them: photo, first name, rating and reviews once they exist, verifications, member since. */
-export function HostCard({ host }: { host: HostCardData }) {
+export function HostCard({
+  host,
+  space,
+}: {
+  host: HostCardData;
+  /** This listing's own average and count, beside the host's. */
+  space?: { rating: number | null; totalNumberofReviews: number } | null;
+}) {
   const badges = [
     host.adminVerified ? "Verified host" : null,
     host.identityVerified ? "Identity verified" : null,
@@ -33,10 +41,14 @@ export function HostCard({ host }: { host: HostCardData }) {
         <div>
           <p className="font-semibold text-slate-900">{host.name}</p>
           <p className="text-sm text-slate-700">
-            {host.totalNumberofReviews > 0 && host.rating !== null
-              ? `★ ${host.rating.toFixed(1)} · ${host.totalNumberofReviews} review${host.totalNumberofReviews === 1 ? "" : "s"}`
-              : "No reviews yet"}
+            {space ? "Host: " : ""}
+            {ratingSummary(host.rating, host.totalNumberofReviews)}
           </p>
+          {space ? (
+            <p className="text-sm text-slate-700" data-testid="host-card-space-rating">
+              This space: {ratingSummary(space.rating, space.totalNumberofReviews)}
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             Member since {monthYear.format(new Date(host.memberSince))}
           </p>

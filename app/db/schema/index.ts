@@ -3,6 +3,7 @@
  * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
  */
 export * from "./bookings";
+export * from "./contact";
 export * from "./conversations";
 export * from "./enquiries";
 export * from "./feedback";
@@ -10,6 +11,7 @@ export * from "./payments";
 export * from "./payouts";
 export * from "./places";
 export * from "./resolutions";
+export * from "./reviews";
 export * from "./sessions";
 export * from "./spaces";
 export * from "./uploads";

@@ -86,6 +86,12 @@ export const spaces = pgTable(
     photoCount: integer("photo_count").notNull().default(0),
     /** The wizard steps the host has saved, for the progress indicator and "continue". */
     completedSteps: text("completed_steps").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The renters' reviews shown about this listing, and the sum of their stars (the listing's average is their
+     * quotient). Rewritten from the reviews table whenever one becomes shown (app/api/rating/review-service.server.ts).
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStars: integer("review_stars").notNull().default(0),
     /** Views counted by spaceView (once per visitor per day). */
     viewCount: integer("view_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +113,9 @@ export const spaces = pgTable(
       + case when ${table.accessOption} is not null then 5 else 0 end
       + case when ${table.quickMoveIn} then 5 else 0 end
       + case when ${table.firstMonthDiscount} then 5 else 0 end
+      + case when ${table.reviewCount} > 0 then ${table.reviewStars} * 10 / ${table.reviewCount} * 1
+             - 30 + least(${table.reviewCount}, 5) * 2
+             else 0 end
     )`;
     return [
       index("spaces_host_id_status_idx").on(table.hostId, table.status),

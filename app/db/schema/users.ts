@@ -63,6 +63,13 @@ export const users = pgTable(
     identityCheckedAt: timestamp("identity_checked_at", { withTimezone: true }),
     /** The user dismissed the "review us on Google" prompt (hideGoogleR). */
     hideGoogleReview: boolean("hide_google_review").notNull().default(false),
+    /**
+     * The reviews shown about this user (as host or renter) and the sum of their stars: `rating` is their average
+     * (spec §3 "rating (average of ratingsByUser)", `totalNumberofReviews` the count). Rewritten from the reviews
+     * table whenever one of them becomes shown (app/api/rating/review-service.server.ts), never by hand.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStars: integer("review_stars").notNull().default(0),
     /** Social identities linked to the account: Google's `sub` and Facebook's user id. */
     googleId: text("google_id"),
     facebookId: text("facebook_id"),

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { reviewsToWrite } from "~/api/rating/reviews.server";
 import { payBooking } from "~/api/reserve/booking-payments.server";
 import {
   answerExtension,
@@ -18,9 +19,12 @@ import {
   retrieveBookingData,
   terminateBooking,
 } from "~/api/reserve/bookings.server";
+import { getHideReview } from "~/api/user/profile.server";
 import { CancellationRules } from "~/components/bookings/cancellation-rules";
 import { PartyCard } from "~/components/bookings/party-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReviewUsPrompt } from "~/components/reviews/review-us-prompt";
+import { ButtonLink } from "~/components/ui/button";
 import { PrintButton } from "~/components/ui/print-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import {
@@ -68,7 +72,7 @@ import { makeToast } from "~/utils/toast";
 export const meta: MetaFunction = () => pageMeta("Booking", "The details and contract of a booking.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { client } = await requireProfile(request);
+  const { client, profile } = await requireProfile(request);
   const id = params.bookingId ?? "";
   const answer = await client.call(retrieveBookingData, { params: { id } });
   if (!answer.ok) {
@@ -80,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return data({
     booking,
+    ...(await reviewPrompts(client, booking, profile.userId)),
     now: new Date().toISOString(),
     paymentFailed: url.searchParams.get("payment") === "failed",
     extension: await extensionCheck(client, id, url.searchParams.get("months")),
@@ -88,6 +93,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? terminationEndDate({ endDate: booking.endDate, paidThrough: booking.paidThrough }, todayInManila())
         : null,
   });
+}
+
+/**
+ * What the page asks about reviews: the review this user may still write for this booking (its "Write a review"
+ * link), and the "review us" prompt once a booking of theirs has completed, until they answer it.
+ */
+async function reviewPrompts(
+  client: Awaited<ReturnType<typeof requireProfile>>["client"],
+  booking: { bookingId: string; state: string },
+  userId: string,
+) {
+  if (booking.state !== "active" && booking.state !== "completed")
+    return { reviewToWrite: null, askReviewUs: false };
+  const [toWrite, hidden] = await Promise.all([
+    client.call(reviewsToWrite),
+    booking.state === "completed" ? client.call(getHideReview, { params: { id: userId } }) : null,
+  ]);
+  return {
+    reviewToWrite: toWrite.ok
+      ? (toWrite.result.reviews.find((review) => review.bookingId === booking.bookingId) ?? null)
+      : null,
+    askReviewUs: hidden?.ok ? !hidden.result.hideGoogleReview : false,
+  };
 }
 
 /** The price of growing the booking by the months the renter picked (`?months=`), or the API's reason why not. */
@@ -152,7 +180,8 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Details = Loaded["booking"];
 
 export default function BookingPage() {
-  const { booking, now, paymentFailed, extension, noticeEnd } = useLoaderData<typeof loader>();
+  const { booking, now, paymentFailed, extension, noticeEnd, reviewToWrite, askReviewUs } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const { role, space } = booking;
@@ -193,6 +222,13 @@ export default function BookingPage() {
       ) : null}
 
       <Actions booking={booking} pending={pending} extension={extension} noticeEnd={noticeEnd} />
+      {reviewToWrite ? (
+        <p className="mt-4 print:hidden">
+          <ButtonLink to={`/bookings/space-review?bookingId=${booking.bookingId}`}>Write a review</ButtonLink>{" "}
+          <span className="text-sm text-slate-600">before {formatInstant(reviewToWrite.closesAt)}</span>
+        </p>
+      ) : null}
+      {askReviewUs ? <ReviewUsPrompt returnTo={`/bookings/${booking.bookingId}`} /> : null}
 
       <Section title="The parties">
         <div className="flex flex-col gap-3 sm:flex-row print:flex-row">

@@ -28,6 +28,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { label: "Saved spaces", to: "/user-profile/saved-spaces", icon: "saved" },
       { label: "Messages", to: PATHS.messages, icon: "inbox" },
       { label: "Viewings", to: "/messages/check-list?tab=my", icon: "calendar" },
+      { label: "Reviews", to: "/user-profile/reviews", icon: "feedback" },
     ],
   },
   {

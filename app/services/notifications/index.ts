@@ -1,5 +1,6 @@
 import { billUpdate } from "./bill-update";
 import { bookingUpdate } from "./booking-update";
+import { contactUs } from "./contact-us";
 import { feedback } from "./feedback";
 import { invitation } from "./invitation";
 import { listingEnquiry } from "./listing-enquiry";
@@ -21,6 +22,7 @@ export const templates = {
   missingSpace,
   listingEnquiry,
   feedback,
+  contactUs,
   bookingUpdate,
   billUpdate,
   payoutUpdate,
