@@ -234,8 +234,9 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     ]);
     expect(runs.reduce((sum, run) => sum + run.released, 0)).toBe(1);
     expect(await balanceOf(bookingId, ACCOUNTS.platformFees)).toBe(-15_000);
-    // What stays in the booking's funds is the deposit.
-    expect(-(await balanceOf(bookingId, ACCOUNTS.bookingFunds))).toBe(300_000);
+    // What stays held is the deposit, in deposits held (ADR 0032); the booking's funds are all released.
+    expect(-(await balanceOf(bookingId, ACCOUNTS.depositsHeld))).toBe(300_000);
+    expect(await balanceOf(bookingId, ACCOUNTS.bookingFunds)).toBe(0);
 
     const earnings = await earningsOf(host.cookie);
     expectStatus(earnings, 200);
@@ -273,7 +274,8 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     await releaseEarnings(db, payableAt(second.periodStart));
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-600_000);
     expect(await balanceOf(bookingId, ACCOUNTS.platformFees)).toBe(-30_000);
-    expect(-(await balanceOf(bookingId, ACCOUNTS.bookingFunds))).toBe(300_000);
+    expect(-(await balanceOf(bookingId, ACCOUNTS.depositsHeld))).toBe(300_000);
+    expect(await balanceOf(bookingId, ACCOUNTS.bookingFunds)).toBe(0);
     // The third month is not paid: nothing more is released, however late the run.
     await releaseEarnings(db, payableAt(addDays(second.periodEnd, 30)));
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-600_000);

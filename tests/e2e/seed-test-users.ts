@@ -12,10 +12,12 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
+import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
+import { bills, bookings, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
-import { addDays, todayInManila } from "~/domain/dates";
+import { endInstant } from "~/domain/booking";
+import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { hashPassword } from "~/services/password.server";
@@ -24,6 +26,7 @@ import { createSession } from "~/services/session.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
+  TEST_DEPOSIT_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
   TEST_USER_COUNT,
@@ -37,7 +40,15 @@ const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
 const accounts = Array.from(
-  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + 1 },
+  {
+    length:
+      TEST_USER_COUNT +
+      TEST_HOST_COUNT +
+      TEST_BILL_RENTER_COUNT +
+      TEST_PAYOUT_HOST_COUNT +
+      2 * TEST_DEPOSIT_RENTER_COUNT +
+      1,
+  },
   (_, n) => {
     const id = `${run}${n.toString(36)}`;
     // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
@@ -90,7 +101,9 @@ const billRenters = testUsers.slice(
   TEST_USER_COUNT + TEST_HOST_COUNT,
   TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT,
 );
-const payoutHosts = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT, -1);
+const payoutStart = TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT;
+const payoutHosts = testUsers.slice(payoutStart, payoutStart + TEST_PAYOUT_HOST_COUNT);
+const depositAccounts = testUsers.slice(payoutStart + TEST_PAYOUT_HOST_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -180,6 +193,37 @@ if (batch.batchId) {
     const room = payoutRooms.find((row) => row.hostId === host.id);
     if (payout && room) host.payout = { spaceTitle: room.spaceTitle ?? "", amount: payout.amount, reference };
   }
+}
+// Each deposit renter rents two storage rooms (with a deposit) of its own host through the real booking service: one
+// from 5 days ago (running: the move-in report), one for 3 months that ended yesterday or the day before (completed,
+// its host's 72 hours still running: the move-out checklist). The deposits stay held until the spec settles one.
+for (let pair = 0; pair < TEST_DEPOSIT_RENTER_COUNT; pair++) {
+  const renter = depositAccounts[2 * pair] as TestUser;
+  const host = depositAccounts[2 * pair + 1] as TestUser;
+  host.depositHost = true;
+  const rooms = await db
+    .insert(spaces)
+    .values([0, 1].map((n) => ({ ...testListing(host.id, 200 + 2 * pair + n), depositRequired: true })))
+    .returning({ id: spaces.id });
+  const today = todayInManila();
+  let endedStart = addMonths(today, -3);
+  while (endDateForMonths(endedStart, 3) > addDays(today, -1)) endedStart = addDays(endedStart, -1);
+  const running = await seedRunningBooking(db, {
+    spaceId: rooms[0]?.id as string,
+    renterId: renter.id,
+    startDate: addDays(today, -5),
+    duration: "3_months",
+  });
+  const ended = await seedRunningBooking(db, {
+    spaceId: rooms[1]?.id as string,
+    renterId: renter.id,
+    startDate: endedStart,
+    duration: "3_months",
+  });
+  const [endedRow] = await db.select().from(bookings).where(eq(bookings.id, ended));
+  if (!endedRow) throw new Error("the ended booking was not seeded");
+  await applyBookingEvent(db, ended, { type: "end", actor: "system" }, { at: endInstant(endedRow) });
+  renter.deposit = { runningBookingId: running, endedBookingId: ended, hostSetCookie: host.setCookie };
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

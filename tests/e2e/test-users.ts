@@ -15,6 +15,11 @@ export const TEST_BILL_RENTER_COUNT = 4;
  * and Dashboard specs, one each per project).
  */
 export const TEST_PAYOUT_HOST_COUNT = 4;
+/**
+ * Renters with two bookings of one host's spaces, each with a deposit held: one running (for the move-in report) and
+ * one that ended yesterday (for the move-out checklist). One per project; their hosts are never claimed on their own.
+ */
+export const TEST_DEPOSIT_RENTER_COUNT = 2;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -39,12 +44,17 @@ export type TestUser = {
   payout?: { spaceTitle: string; amount: number; reference: string };
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
+  /** A deposit renter's two bookings and their host's session (the deposits spec). */
+  deposit?: { runningBookingId: string; endedBookingId: string; hostSetCookie: string };
+  /** The host of a deposit renter's spaces: claimed with its renter, never on its own. */
+  depositHost?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost";
+export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "depositRenter";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord) return null;
+  if (user.landlord || user.depositHost) return null;
+  if (user.deposit) return "depositRenter";
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
@@ -56,7 +66,13 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0 };
+const next: Record<TestUserKind, number> = {
+  user: 0,
+  host: 0,
+  billRenter: 0,
+  payoutHost: 0,
+  depositRenter: 0,
+};
 
 /**
  * An account no other test has had, from the server's data folder: a renter, a host with a listing, a renter

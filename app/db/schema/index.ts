@@ -3,7 +3,9 @@
  * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
  */
 export * from "./bookings";
+export * from "./condition-reports";
 export * from "./conversations";
+export * from "./deposits";
 export * from "./enquiries";
 export * from "./feedback";
 export * from "./payments";
