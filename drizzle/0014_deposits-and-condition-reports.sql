@@ -46,8 +46,16 @@ CREATE TABLE "resolution_refunds" (
 	CONSTRAINT "resolution_refunds_money" CHECK ("resolution_refunds"."refunded" >= 0 and "resolution_refunds"."awarded" >= "resolution_refunds"."refunded")
 );
 --> statement-breakpoint
+CREATE TABLE "feedback_photos" (
+	"feedback_id" uuid NOT NULL,
+	"upload_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "feedback_photos_feedback_id_upload_id_pk" PRIMARY KEY("feedback_id","upload_id")
+);
+--> statement-breakpoint
 ALTER TABLE "host_earnings" DROP CONSTRAINT "host_earnings_money";--> statement-breakpoint
 DROP INDEX "host_earnings_booking_period_idx";--> statement-breakpoint
+ALTER TABLE "feedback" ADD COLUMN "booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "host_earnings" ADD COLUMN "kind" text DEFAULT 'rent' NOT NULL;--> statement-breakpoint
 ALTER TABLE "host_earnings" ADD COLUMN "resolution_deducted" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "captured_at" timestamp with time zone;--> statement-breakpoint
@@ -60,9 +68,13 @@ ALTER TABLE "booking_deposits" ADD CONSTRAINT "booking_deposits_booking_id_booki
 ALTER TABLE "booking_deposits" ADD CONSTRAINT "booking_deposits_resolution_id_resolutions_id_fk" FOREIGN KEY ("resolution_id") REFERENCES "public"."resolutions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resolution_refunds" ADD CONSTRAINT "resolution_refunds_resolution_id_resolutions_id_fk" FOREIGN KEY ("resolution_id") REFERENCES "public"."resolutions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resolution_refunds" ADD CONSTRAINT "resolution_refunds_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_photos" ADD CONSTRAINT "feedback_photos_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_photos" ADD CONSTRAINT "feedback_photos_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "condition_report_entries_report_idx" ON "condition_report_entries" USING btree ("report_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "condition_reports_booking_stage_side_idx" ON "condition_reports" USING btree ("booking_id","stage","side");--> statement-breakpoint
 CREATE INDEX "booking_deposits_held_idx" ON "booking_deposits" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "resolution_refunds_booking_idx" ON "resolution_refunds" USING btree ("booking_id");--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "feedback_booking_id_idx" ON "feedback" USING btree ("booking_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "host_earnings_booking_period_idx" ON "host_earnings" USING btree ("booking_id","kind","period_start");--> statement-breakpoint
 ALTER TABLE "host_earnings" ADD CONSTRAINT "host_earnings_money" CHECK ("host_earnings"."rent" >= 0 and "host_earnings"."space_solution_fee" >= 0 and "host_earnings"."voucher_funded" >= 0 and "host_earnings"."resolution_deducted" >= 0);

@@ -2,6 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Envelope } from "~/api/envelope";
+import { BOOKING_RATING_REQUIRED } from "~/api/feedback/feedback.server";
 import { releaseDueDeposits } from "~/api/payment/deposit-runs.server";
 import { releaseEarnings, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
@@ -11,6 +12,8 @@ import { getDatabase } from "~/db/db.server";
 import {
   bookingDeposits,
   bookings,
+  feedback,
+  feedbackPhotos,
   hostEarnings,
   ledgerEntries,
   payments,
@@ -22,9 +25,18 @@ import { endInstant, startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DEPOSIT_MESSAGES, depositDeadline, REPORT_MESSAGES } from "~/domain/deposits";
 import { payableAt } from "~/domain/payouts";
+import { listSunkMail } from "~/services/mail.server";
 import { settleDecidedResolution, settleDeposit } from "~/services/payments/deposits.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, book, paidEvent, sandboxSigned, start, webhook } from "./booking-fixtures";
+import {
+  aHostAndARenter,
+  book,
+  ledgerProblemsAfter,
+  paidEvent,
+  sandboxSigned,
+  start,
+  webhook,
+} from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -138,6 +150,34 @@ async function openCase(
     .returning();
   if (!row) throw new Error("no case");
   return row;
+}
+
+/**
+ * Photos about a booking, as the screens' forms (or an app) send them: a multipart POST of `count` JPEGs taken (EXIF
+ * DateTimeOriginal) on 2026-11-20 14:30:05, with the given fields.
+ */
+async function uploadPhotos(cookie: string, fields: Record<string, string>, count = 1) {
+  const form = new FormData();
+  for (let i = 0; i < count; i++) {
+    const bytes = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#1f7a4d" } })
+      .withExif({ IFD0: { Make: "Acme" }, IFD2: { DateTimeOriginal: "2026:11:20 14:30:05" } })
+      .jpeg()
+      .toBuffer();
+    form.append("image", new File([new Uint8Array(bytes)], `shelf-${i}.jpg`, { type: "image/jpeg" }));
+  }
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const response = await handleApiRequest(
+    new Request("http://localhost/api/space/imageUploadBookingFeedback", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: form,
+    }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<{ uploads: { uploadId: string }[] } & Record<string, unknown>>,
+    headers: response.headers,
+  };
 }
 
 describe("holding the deposit", () => {
@@ -352,28 +392,9 @@ describe("an operator's decision", () => {
 });
 
 describe("the ledger check", () => {
-  async function problemsAfter(
-    tamper: (
-      tx: Parameters<Parameters<Awaited<ReturnType<typeof getDatabase>>["db"]["transaction"]>[0]>[0],
-    ) => Promise<void>,
-  ) {
-    const { db } = await getDatabase();
-    let found: Awaited<ReturnType<typeof checkLedger>> = [];
-    await db
-      .transaction(async (tx) => {
-        await tamper(tx);
-        found = await checkLedger(tx);
-        throw new Error("rollback");
-      })
-      .catch((error: Error) => {
-        if (error.message !== "rollback") throw error;
-      });
-    return found;
-  }
-
   it("finds a held deposit paid out without its settlement, and a settled one paid out twice", async () => {
     const { bookingId, booking } = await anEndedBooking();
-    const unsettled = await problemsAfter((tx) =>
+    const unsettled = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "deposit_refund",
         debit: ACCOUNTS.depositsHeld,
@@ -386,7 +407,7 @@ describe("the ledger check", () => {
       expect.objectContaining({ problem: "deposit_differs", bookingId, state: "held", stillHeld: 0 }),
     );
     await settle(bookingId, 100_000);
-    const twice = await problemsAfter((tx) =>
+    const twice = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "deposit_awarded",
         debit: ACCOUNTS.bookingFunds,
@@ -397,7 +418,7 @@ describe("the ledger check", () => {
       }),
     );
     expect(twice).toContainEqual(expect.objectContaining({ problem: "earnings_differ", bookingId }));
-    const outOfDeposits = await problemsAfter((tx) =>
+    const outOfDeposits = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "deposit_awarded",
         debit: ACCOUNTS.depositsHeld,
@@ -414,31 +435,6 @@ describe("the ledger check", () => {
 });
 
 describe("the move-in / move-out checklist calls", () => {
-  /** A multipart POST to the API, as the screen's form (or an app) sends it. */
-  async function upload(cookie: string, fields: Record<string, string>, photos = 1) {
-    const form = new FormData();
-    for (let i = 0; i < photos; i++) {
-      const bytes = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#1f7a4d" } })
-        .withExif({ IFD0: { Make: "Acme" }, IFD2: { DateTimeOriginal: "2026:11:20 14:30:05" } })
-        .jpeg()
-        .toBuffer();
-      form.append("image", new File([new Uint8Array(bytes)], `shelf-${i}.jpg`, { type: "image/jpeg" }));
-    }
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    const response = await handleApiRequest(
-      new Request("http://localhost/api/space/imageUploadBookingFeedback", {
-        method: "POST",
-        headers: { Cookie: cookie },
-        body: form,
-      }),
-    );
-    return {
-      status: response.status,
-      body: (await response.json()) as Envelope<Record<string, unknown>>,
-      headers: response.headers,
-    };
-  }
-
   const checklist = (cookie: string, bookingId: string) =>
     call<DepositChecklist>("GET", `/reserve/depositChecklist/${bookingId}`, { cookie });
 
@@ -473,7 +469,7 @@ describe("the move-in / move-out checklist calls", () => {
       }),
       200,
     );
-    const photos = await upload(renter.cookie, { bookingId, stage: "move_in", note: "The scratch" }, 2);
+    const photos = await uploadPhotos(renter.cookie, { bookingId, stage: "move_in", note: "The scratch" }, 2);
     expect(photos.status).toBe(200);
     expect(photos.body.result).toMatchObject({
       bookingId,
@@ -503,7 +499,7 @@ describe("the move-in / move-out checklist calls", () => {
         cookie: stranger.cookie,
         body: { bookingId },
       }),
-      await upload(stranger.cookie, { bookingId, stage: "move_in" }),
+      await uploadPhotos(stranger.cookie, { bookingId, stage: "move_in" }),
     ])
       expectStatus(refused, 403, REPORT_MESSAGES.notYours);
 
@@ -632,5 +628,62 @@ describe("the move-in / move-out checklist calls", () => {
       409,
       DEPOSIT_MESSAGES.caseOpen,
     );
+  });
+});
+
+describe("feedback on a booking (bookings/give-feedback)", () => {
+  it("stores a rating with photos about one's own booking and mails it to support; others are refused", async () => {
+    const { bookingId, renter } = await aPaidBooking();
+    const stranger = await loggedInUser();
+    const uploaded = await uploadPhotos(renter.cookie, { bookingId }, 2);
+    expectStatus(uploaded, 200);
+    const photoUploadIds = uploaded.body.result.uploads.map((row) => row.uploadId);
+    expectStatus(await uploadPhotos(stranger.cookie, { bookingId }), 403, REPORT_MESSAGES.notYours);
+
+    const token = `booking-feedback-${bookingId.slice(0, 8)}`;
+    expectRefused(
+      await call("POST", "/feedback/giveFeedback", {
+        cookie: renter.cookie,
+        body: { bookingId, message: `No rating ${token}` },
+      }),
+      "rating",
+      BOOKING_RATING_REQUIRED,
+    );
+    expectStatus(
+      await call("POST", "/feedback/giveFeedback", {
+        cookie: stranger.cookie,
+        body: { bookingId, rating: 5, message: "Not mine" },
+      }),
+      403,
+      "This booking is not yours.",
+    );
+    expectStatus(
+      await call("POST", "/feedback/giveFeedback", {
+        cookie: stranger.cookie,
+        body: { bookingId: undefined, rating: 5, message: "Someone else's photos", photoUploadIds },
+      }),
+      400,
+    );
+
+    const sent = await call<{ feedbackId: string }>("POST", "/feedback/giveFeedback", {
+      cookie: renter.cookie,
+      body: { bookingId, rating: 4, message: `Quick answers, easy checkout. ${token}`, photoUploadIds },
+    });
+    expectStatus(sent, 200, "Thank you for your feedback.");
+    const { db } = await getDatabase();
+    const [row] = await db.select().from(feedback).where(eq(feedback.id, sent.body.result.feedbackId));
+    expect(row).toMatchObject({ bookingId, rating: 4, userId: renter.user.id });
+    const attached = await db
+      .select()
+      .from(feedbackPhotos)
+      .where(eq(feedbackPhotos.feedbackId, row?.id ?? ""));
+    expect(attached.map((photo) => photo.uploadId).sort()).toEqual([...photoUploadIds].sort());
+    await expect
+      .poll(async () => (await listSunkMail()).find((mail) => mail.text.includes(token)), WAIT)
+      .toBeDefined();
+    const mail = (await listSunkMail()).find((item) => item.text.includes(token));
+    expect(mail?.subject).toMatch(/^Booking feedback from .* \(4\/5\)$/);
+    expect(mail?.text).toContain(`Booking: ${bookingId}`);
+    expect(mail?.text).toContain("http://localhost/uploads/bookingFeedback/");
   });
 });

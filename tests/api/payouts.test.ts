@@ -45,7 +45,13 @@ import { payableAt } from "~/domain/payouts";
 import { ApiClient } from "~/services/api.server";
 import { ApiCache } from "~/services/api-cache.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, anActiveBooking, anApprovedBooking, start } from "./booking-fixtures";
+import {
+  aHostAndARenter,
+  anActiveBooking,
+  anApprovedBooking,
+  ledgerProblemsAfter,
+  start,
+} from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -435,29 +441,9 @@ describe("the weekly payout batch and the operators", () => {
 });
 
 describe("the ledger check", () => {
-  /** Writes `tamper` in a transaction that is rolled back, and answers what the check found inside it. */
-  async function problemsAfter(
-    tamper: (
-      tx: Parameters<Parameters<Awaited<ReturnType<typeof getDatabase>>["db"]["transaction"]>[0]>[0],
-    ) => Promise<void>,
-  ) {
-    const { db } = await getDatabase();
-    let found: Awaited<ReturnType<typeof checkLedger>> = [];
-    await db
-      .transaction(async (tx) => {
-        await tamper(tx);
-        found = await checkLedger(tx);
-        throw new Error("rollback");
-      })
-      .catch((error: Error) => {
-        if (error.message !== "rollback") throw error;
-      });
-    return found;
-  }
-
   it("finds rent released without its earnings row, and a booking's funds released beyond what they hold", async () => {
     const { bookingId, booking } = await anActiveBooking();
-    const unrecorded = await problemsAfter((tx) =>
+    const unrecorded = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "earning_released",
         debit: ACCOUNTS.bookingFunds,
@@ -469,7 +455,7 @@ describe("the ledger check", () => {
     );
     expect(unrecorded).toContainEqual({ problem: "earnings_differ", bookingId, released: 100, recorded: 0 });
 
-    const overdrawn = await problemsAfter((tx) =>
+    const overdrawn = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "fee_earned",
         debit: ACCOUNTS.bookingFunds,
@@ -480,7 +466,7 @@ describe("the ledger check", () => {
     );
     expect(overdrawn).toContainEqual({ problem: "booking_funds_overdrawn", bookingId, held: -1 });
 
-    const madeUp = await problemsAfter((tx) =>
+    const madeUp = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "made_up",
         debit: ACCOUNTS.provider,
@@ -498,7 +484,7 @@ describe("the ledger check", () => {
     const { bookingId, booking, host } = await anActiveBooking();
     const { db } = await getDatabase();
     await releaseEarnings(db, payableAt(booking.startDate));
-    const overpaid = await problemsAfter((tx) =>
+    const overpaid = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "payout_sent",
         debit: ACCOUNTS.hostPayable,
@@ -513,7 +499,7 @@ describe("the ledger check", () => {
     const run = await runPayoutBatch(db, batchTimeAfter(addDays(start, 60)));
     const [payout] = await db.select().from(payouts).where(eq(payouts.hostId, host.user.id));
     if (!payout || !run.batchId) throw new Error("no payout");
-    const differing = await problemsAfter(async (tx) => {
+    const differing = await ledgerProblemsAfter(async (tx) => {
       await tx
         .update(payouts)
         .set({ amount: payout.amount + 1 })

@@ -17,9 +17,9 @@ export const TEST_BILL_RENTER_COUNT = 4;
 export const TEST_PAYOUT_HOST_COUNT = 4;
 /**
  * Renters with two bookings of one host's spaces, each with a deposit held: one running (for the move-in report) and
- * one that ended yesterday (for the move-out checklist). One per project; their hosts are never claimed on their own.
+ * one that ended yesterday (for the move-out checklist). One per test and project; their hosts are never claimed on their own.
  */
-export const TEST_DEPOSIT_RENTER_COUNT = 2;
+export const TEST_DEPOSIT_RENTER_COUNT = 6;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 

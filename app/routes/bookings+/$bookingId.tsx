@@ -294,6 +294,11 @@ export default function BookingPage() {
           >
             Open the move-in and move-out checklist
           </Link>
+          <p className="print:hidden">
+            <Link to={`/bookings/${booking.bookingId}/give-feedback`} className="text-brand-700 underline">
+              Give feedback on Space Solution's service
+            </Link>
+          </p>
         </Section>
       ) : null}
 

@@ -25,9 +25,9 @@ import {
   STAGE_LABELS,
 } from "~/domain/deposits";
 import { formatPeso } from "~/domain/money";
+import { readUploadForm } from "~/screens/form.server";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatInstant } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
@@ -65,26 +65,20 @@ function isStage(value: string): value is ConditionStage {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const bookingId = params.bookingId ?? "";
-  let form: FormData;
-  try {
-    form = await readFormWithin(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+  const form = await readUploadForm(request);
+  if (!form)
     return data(
       { toast: errorToast("The photos are too large. Please send at most 15 MB at a time.") },
       { status: 413 },
     );
-  }
-  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const text = (name: string) => String(form.text.get(name) ?? "").trim();
   const stage = text("stage");
   let answer: ApiResult<unknown>;
-  switch (form.get("intent")) {
+  switch (form.text.get("intent")) {
     case "add": {
       if (!isStage(stage))
         return data({ toast: errorToast("Please choose move-in or move-out.") }, { status: 400 });
-      const photos = form
-        .getAll("image")
-        .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
+      const photos = form.files;
       if (photos.length === 0) {
         answer = await client.call(addConditionNote, { body: { bookingId, stage, note: text("note") } });
         break;
