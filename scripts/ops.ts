@@ -3,8 +3,9 @@
  * else the embedded database in DATA_DIR — stop the app first then: the embedded database has one user at a time).
  *
  *   ledger:check                         proves the ledger: every entry balances, and every booking's money is held,
- *                                        refunded, earned by its host or earned by the platform; exits 1 and lists
- *                                        what is wrong otherwise (also `npm run ledger:check`).
+ *                                        refunded, earned by its host or earned by the platform, and every deposit is
+ *                                        still held whole or was paid out once; exits 1 and lists what is wrong
+ *                                        otherwise (also `npm run ledger:check`).
  *   payouts:export [BATCH] [--out FILE]  writes a payout batch (the oldest open one by default) as CSV, one line per
  *                                        host's payout with the method it goes to, to FILE or to the terminal.
  *   payouts:mark-paid BATCH --reference R

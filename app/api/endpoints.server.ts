@@ -12,6 +12,7 @@ import * as reviews from "./rating/reviews.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
+import * as depositChecklist from "./reserve/deposit-checklist.server";
 import * as reservationDrafts from "./reserve/reservation-drafts.server";
 import * as favourites from "./space/favourites.server";
 import * as hostMetrics from "./space/host-metrics.server";
@@ -54,6 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...availability.endpoints,
   ...bookings.endpoints,
   ...bookingPayments.endpoints,
+  ...depositChecklist.endpoints,
   ...bills.endpoints,
   ...payouts.endpoints,
   ...hostMetrics.endpoints,

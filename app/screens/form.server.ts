@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { ApiFailure } from "~/services/api.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { errorToast } from "~/utils/toast";
 
 type Reply = (options?: {
@@ -37,4 +38,33 @@ export function formFailure(
     { result, toast: errorToast(first) },
     { status: options.failure?.status === 429 ? 429 : 400, headers: options.headers },
   );
+}
+
+/** A failure of an upload, shown next to its file field (`image` unless said) and as a toast. */
+export function uploadFailure(message: string, status = 400, field = "image"): ApiFailure {
+  return { ok: false, status, message, errors: [{ field, message }], toast: errorToast(message) };
+}
+
+/**
+ * A multipart form with files, read within the body cap: its text fields (checked first, so a bad message never
+ * costs an upload, and never echoing a file back) and the files chosen in `field` (an empty file input sends one
+ * nameless empty file, which is left out). Null when the body is over the cap.
+ */
+export async function readUploadForm(
+  request: Request,
+  field = "image",
+): Promise<{ text: FormData; files: File[] } | null> {
+  let form: FormData;
+  try {
+    form = await readFormWithin(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  }
+  const text = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") text.append(name, value);
+  const files = form
+    .getAll(field)
+    .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
+  return { text, files };
 }

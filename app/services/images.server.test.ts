@@ -237,3 +237,32 @@ describe("the spec's quality table (§9)", () => {
     expect(jpegQuality(bytes)).toBe(quality);
   });
 });
+
+describe("when a photo was taken (condition reports keep it)", () => {
+  const taken = (tags: Record<string, string>) =>
+    solid(40, 30)
+      .withExif({ IFD0: { Make: "Acme" }, IFD2: tags })
+      .jpeg()
+      .toBuffer();
+
+  it("reads DateTimeOriginal with the camera's own offset, before the metadata is stripped", async () => {
+    const image = await processImage(
+      await taken({ DateTimeOriginal: "2026:11:20 14:30:05", OffsetTimeOriginal: "+09:00" }),
+    );
+    expect(image.capturedAt?.toISOString()).toBe("2026-11-20T05:30:05.000Z");
+    expect((await sharp(image.main.bytes).metadata()).exif).toBeUndefined();
+  });
+
+  it("reads a camera time without an offset as Manila time", async () => {
+    const image = await processImage(await taken({ DateTimeOriginal: "2026:11:20 14:30:05" }));
+    expect(image.capturedAt?.toISOString()).toBe("2026-11-20T06:30:05.000Z");
+  });
+
+  it("says nothing for a photo without the tag, a PNG, or a camera whose clock was never set", async () => {
+    expect((await processImage(await solid(40, 30).jpeg().toBuffer())).capturedAt).toBeNull();
+    expect((await processImage(await solid(40, 30).png().toBuffer())).capturedAt).toBeNull();
+    expect(
+      (await processImage(await taken({ DateTimeOriginal: "1970:01:01 00:00:00" }))).capturedAt,
+    ).toBeNull();
+  });
+});

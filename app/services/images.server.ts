@@ -1,3 +1,4 @@
+import exifReader from "exif-reader";
 import sharp from "sharp";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
@@ -62,7 +63,38 @@ export type ProcessedImage = {
   quality: number;
   /** What the upload was. */
   sourceFormat: ImageFormat;
+  /** When the photo was taken, by its EXIF DateTimeOriginal, read before the metadata is stripped; null if unsaid. */
+  capturedAt: Date | null;
 };
+
+/** Manila's offset: a camera time without its own offset is taken as Philippine time (PRODUCT.md, locale). */
+const DEFAULT_CAMERA_OFFSET = "+08:00";
+/** Cameras with an unset clock write 1970 or 2000: a time before this is no evidence of anything. */
+const EARLIEST_CAPTURE = Date.UTC(2001, 0, 1);
+
+/**
+ * The instant a photo was taken, from its EXIF block: DateTimeOriginal is the camera's wall clock, placed in time by
+ * OffsetTimeOriginal when the camera wrote one, else read as Manila time. Null when there is no EXIF, no such tag,
+ * an unreadable block or an implausible time (before 2001, or more than a day in the future of `now`).
+ */
+export function captureTime(exif: Buffer | undefined, now = new Date()): Date | null {
+  if (!exif) return null;
+  let photo: Record<string, unknown> | undefined;
+  try {
+    photo = exifReader(exif).Photo as Record<string, unknown> | undefined;
+  } catch {
+    return null;
+  }
+  const wallClock = photo?.DateTimeOriginal;
+  if (!(wallClock instanceof Date) || Number.isNaN(wallClock.getTime())) return null;
+  const offsetText = typeof photo?.OffsetTimeOriginal === "string" ? photo.OffsetTimeOriginal.trim() : "";
+  const offset = /^[+-]\d{2}:\d{2}$/.test(offsetText) ? offsetText : DEFAULT_CAMERA_OFFSET;
+  const sign = offset.startsWith("-") ? -1 : 1;
+  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const instant = new Date(wallClock.getTime() - minutes * 60_000);
+  if (instant.getTime() < EARLIEST_CAPTURE || instant.getTime() > now.getTime() + 86_400_000) return null;
+  return instant;
+}
 
 /** The widths of the WebP renditions of an image `width` pixels wide: never upscaled, no duplicates. */
 export function variantWidths(width: number): number[] {
@@ -131,5 +163,6 @@ export async function processImage(
     variants,
     quality,
     sourceFormat,
+    capturedAt: captureTime(meta.exif),
   };
 }

@@ -1,4 +1,5 @@
 import { billingQueue } from "~/api/payment/billing.server";
+import { depositReleaseQueue } from "~/api/payment/deposit-runs.server";
 import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
 import { closeDatabase } from "~/db/db.server";
 import { registerQueues, schedule, send, startJobs, stopJobs } from "./jobs.server";
@@ -27,7 +28,8 @@ let installed = false;
  * Registers the listed job queues and starts pg-boss (opening the database) now, not on the first request. Billing
  * runs every morning at 06:00 Manila time, and once at boot, so an app that was down at 06:00 catches up. So do the
  * payout jobs: rent released daily at 00:10 Manila (periods start at Manila midnight, payable 48 h later) and the
- * weekly payout batch on Mondays at 09:00 Manila.
+ * weekly payout batch on Mondays at 09:00 Manila. Deposits whose host did not answer are released daily at 00:05
+ * Manila: a booking ends at a Manila midnight, so its 72 hours are also over at one.
  */
 export async function startBackgroundWork(): Promise<void> {
   registerQueues(QUEUES);
@@ -38,6 +40,8 @@ export async function startBackgroundWork(): Promise<void> {
   await send(earningsQueue, {}, { singletonKey: "earnings-at-boot", singletonSeconds: 300 });
   await schedule(payoutBatchQueue, "0 9 * * 1", {}, { key: "weekly" });
   await send(payoutBatchQueue, {}, { singletonKey: "payout-batch-at-boot", singletonSeconds: 300 });
+  await schedule(depositReleaseQueue, "5 0 * * *", {}, { key: "daily" });
+  await send(depositReleaseQueue, {}, { singletonKey: "deposit-release-at-boot", singletonSeconds: 300 });
 }
 
 export async function track<T>(work: () => Promise<T>): Promise<T> {

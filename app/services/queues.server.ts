@@ -1,9 +1,11 @@
 import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { billingQueue } from "~/api/payment/billing.server";
+import { depositReleaseQueue } from "~/api/payment/deposit-runs.server";
 import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
 import { reviewsDueQueue } from "~/api/rating/review-service.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
-import { bookingDeadlineQueue, bookingNewsQueue, refundQueue } from "~/api/reserve/booking-service.server";
+import { bookingDeadlineQueue, bookingNewsQueue } from "~/api/reserve/booking-service.server";
+import { refundQueue } from "~/api/reserve/refunds.server";
 import { voucherNewsQueue } from "~/api/user/voucher-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
@@ -26,6 +28,7 @@ export const QUEUES: readonly Queue<never>[] = [
   billingQueue,
   earningsQueue,
   payoutBatchQueue,
+  depositReleaseQueue,
   voucherNewsQueue,
   reviewsDueQueue,
 ];

@@ -26,3 +26,13 @@ export function stepPath(
 ): string {
   return `/list-your-space/${step}${spaceId ? `?spaceId=${encodeURIComponent(spaceId)}` : ""}`;
 }
+
+/** The move-in / move-out checklist of a booking (spec §2 bookings/deposit-management-checklist). */
+export function depositChecklistPath(bookingId: string): string {
+  return `/bookings/${bookingId}/deposit-management-checklist`;
+}
+
+/** A host's claim on a booking's deposit, opened in the resolution center with the booking and the reason chosen. */
+export function depositClaimPath(bookingId: string): string {
+  return `/user-profile/resolution-center/new?bookingId=${encodeURIComponent(bookingId)}&reason=damage`;
+}

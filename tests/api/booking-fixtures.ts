@@ -1,12 +1,14 @@
 import { eq, sum } from "drizzle-orm";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";
 import { startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { action as paymentWebhook } from "~/routes/webhooks+/payments";
 import { paymentEventBody } from "~/services/payments/events.server";
+import { checkLedger } from "~/services/payments/ledger.server";
 import { sandboxWebhookSecret } from "~/services/payments/sandbox.server";
 import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
 import { call, expectStatus, loggedInUser } from "./helpers";
@@ -142,4 +144,20 @@ export function paidEvent(
       payments: [{ id: `pay_${eventId}`, attributes: { amount, status: "paid", source: { type: "gcash" } } }],
     },
   });
+}
+
+/** Writes `tamper` in a transaction that is rolled back, and answers what the ledger check found inside it. */
+export async function ledgerProblemsAfter(tamper: (tx: Database) => Promise<void>) {
+  const { db } = await getDatabase();
+  let found: Awaited<ReturnType<typeof checkLedger>> = [];
+  await db
+    .transaction(async (tx) => {
+      await tamper(tx);
+      found = await checkLedger(tx);
+      throw new Error("rollback");
+    })
+    .catch((error: Error) => {
+      if (error.message !== "rollback") throw error;
+    });
+  return found;
 }

@@ -45,7 +45,13 @@ import { payableAt } from "~/domain/payouts";
 import { ApiClient } from "~/services/api.server";
 import { ApiCache } from "~/services/api-cache.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, anActiveBooking, anApprovedBooking, start } from "./booking-fixtures";
+import {
+  aHostAndARenter,
+  anActiveBooking,
+  anApprovedBooking,
+  ledgerProblemsAfter,
+  start,
+} from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 
 /**
@@ -234,8 +240,9 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     ]);
     expect(runs.reduce((sum, run) => sum + run.released, 0)).toBe(1);
     expect(await balanceOf(bookingId, ACCOUNTS.platformFees)).toBe(-15_000);
-    // What stays in the booking's funds is the deposit.
-    expect(-(await balanceOf(bookingId, ACCOUNTS.bookingFunds))).toBe(300_000);
+    // What stays held is the deposit, in deposits held (ADR 0032); the booking's funds are all released.
+    expect(-(await balanceOf(bookingId, ACCOUNTS.depositsHeld))).toBe(300_000);
+    expect(await balanceOf(bookingId, ACCOUNTS.bookingFunds)).toBe(0);
 
     const earnings = await earningsOf(host.cookie);
     expectStatus(earnings, 200);
@@ -273,7 +280,8 @@ describe("rent becomes payable 48 hours after each period starts", () => {
     await releaseEarnings(db, payableAt(second.periodStart));
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-600_000);
     expect(await balanceOf(bookingId, ACCOUNTS.platformFees)).toBe(-30_000);
-    expect(-(await balanceOf(bookingId, ACCOUNTS.bookingFunds))).toBe(300_000);
+    expect(-(await balanceOf(bookingId, ACCOUNTS.depositsHeld))).toBe(300_000);
+    expect(await balanceOf(bookingId, ACCOUNTS.bookingFunds)).toBe(0);
     // The third month is not paid: nothing more is released, however late the run.
     await releaseEarnings(db, payableAt(addDays(second.periodEnd, 30)));
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(-600_000);
@@ -433,29 +441,9 @@ describe("the weekly payout batch and the operators", () => {
 });
 
 describe("the ledger check", () => {
-  /** Writes `tamper` in a transaction that is rolled back, and answers what the check found inside it. */
-  async function problemsAfter(
-    tamper: (
-      tx: Parameters<Parameters<Awaited<ReturnType<typeof getDatabase>>["db"]["transaction"]>[0]>[0],
-    ) => Promise<void>,
-  ) {
-    const { db } = await getDatabase();
-    let found: Awaited<ReturnType<typeof checkLedger>> = [];
-    await db
-      .transaction(async (tx) => {
-        await tamper(tx);
-        found = await checkLedger(tx);
-        throw new Error("rollback");
-      })
-      .catch((error: Error) => {
-        if (error.message !== "rollback") throw error;
-      });
-    return found;
-  }
-
   it("finds rent released without its earnings row, and a booking's funds released beyond what they hold", async () => {
     const { bookingId, booking } = await anActiveBooking();
-    const unrecorded = await problemsAfter((tx) =>
+    const unrecorded = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "earning_released",
         debit: ACCOUNTS.bookingFunds,
@@ -467,7 +455,7 @@ describe("the ledger check", () => {
     );
     expect(unrecorded).toContainEqual({ problem: "earnings_differ", bookingId, released: 100, recorded: 0 });
 
-    const overdrawn = await problemsAfter((tx) =>
+    const overdrawn = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "fee_earned",
         debit: ACCOUNTS.bookingFunds,
@@ -478,7 +466,7 @@ describe("the ledger check", () => {
     );
     expect(overdrawn).toContainEqual({ problem: "booking_funds_overdrawn", bookingId, held: -1 });
 
-    const madeUp = await problemsAfter((tx) =>
+    const madeUp = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "made_up",
         debit: ACCOUNTS.provider,
@@ -496,7 +484,7 @@ describe("the ledger check", () => {
     const { bookingId, booking, host } = await anActiveBooking();
     const { db } = await getDatabase();
     await releaseEarnings(db, payableAt(booking.startDate));
-    const overpaid = await problemsAfter((tx) =>
+    const overpaid = await ledgerProblemsAfter((tx) =>
       enterLedger(tx, {
         kind: "payout_sent",
         debit: ACCOUNTS.hostPayable,
@@ -511,7 +499,7 @@ describe("the ledger check", () => {
     const run = await runPayoutBatch(db, batchTimeAfter(addDays(start, 60)));
     const [payout] = await db.select().from(payouts).where(eq(payouts.hostId, host.user.id));
     if (!payout || !run.batchId) throw new Error("no payout");
-    const differing = await problemsAfter(async (tx) => {
+    const differing = await ledgerProblemsAfter(async (tx) => {
       await tx
         .update(payouts)
         .set({ amount: payout.amount + 1 })

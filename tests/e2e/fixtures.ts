@@ -224,3 +224,24 @@ export async function loggedInAccount(
   await context.dispose();
   return account;
 }
+
+/**
+ * A renter with two bookings of one host's spaces, each with its deposit held (seed-test-users.ts): one running, one
+ * that ended yesterday. Logged in in this page's browser context; `asHost` and `asRenter` switch the context's
+ * session between the two people.
+ */
+export async function depositRenter(page: Page, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "depositRenter");
+  const deposit = user.deposit as NonNullable<typeof user.deposit>;
+  const hostname = new URL(baseURL ?? "http://localhost").hostname;
+  const switchTo = async (setCookie: string) => {
+    await page.context().clearCookies();
+    await page.context().addCookies([sessionCookie(setCookie, hostname)]);
+  };
+  await switchTo(user.setCookie);
+  return {
+    ...deposit,
+    asHost: () => switchTo(deposit.hostSetCookie),
+    asRenter: () => switchTo(user.setCookie),
+  };
+}

@@ -17,7 +17,7 @@ import { closeDatabase, getDatabase } from "~/db/db.server";
 import { bills, bookings, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { endInstant } from "~/domain/booking";
-import { addDays, todayInManila } from "~/domain/dates";
+import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { hashPassword } from "~/services/password.server";
@@ -26,6 +26,7 @@ import { createSession } from "~/services/session.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
+  TEST_DEPOSIT_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
   TEST_REVIEW_PAIR_COUNT,
@@ -47,6 +48,7 @@ const accounts = Array.from(
       TEST_BILL_RENTER_COUNT +
       TEST_PAYOUT_HOST_COUNT +
       2 * TEST_REVIEW_PAIR_COUNT +
+      2 * TEST_DEPOSIT_RENTER_COUNT +
       1,
   },
   (_, n) => {
@@ -103,7 +105,9 @@ const billRenters = testUsers.slice(
 );
 const payoutStart = TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT;
 const payoutHosts = testUsers.slice(payoutStart, payoutStart + TEST_PAYOUT_HOST_COUNT);
-const reviewPairs = testUsers.slice(payoutStart + TEST_PAYOUT_HOST_COUNT, -1);
+const reviewStart = payoutStart + TEST_PAYOUT_HOST_COUNT;
+const reviewPairs = testUsers.slice(reviewStart, reviewStart + 2 * TEST_REVIEW_PAIR_COUNT);
+const depositAccounts = testUsers.slice(reviewStart + 2 * TEST_REVIEW_PAIR_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -221,6 +225,37 @@ for (let n = 0; n < TEST_REVIEW_PAIR_COUNT; n++) {
     renterName: renter.nickName,
     renterSetCookie: renter.setCookie,
   };
+}
+// Each deposit renter rents two storage rooms (with a deposit) of its own host through the real booking service: one
+// from 5 days ago (running: the move-in report), one for 3 months that ended yesterday or the day before (completed,
+// its host's 72 hours still running: the move-out checklist). The deposits stay held until the spec settles one.
+for (let pair = 0; pair < TEST_DEPOSIT_RENTER_COUNT; pair++) {
+  const renter = depositAccounts[2 * pair] as TestUser;
+  const host = depositAccounts[2 * pair + 1] as TestUser;
+  host.depositHost = true;
+  const rooms = await db
+    .insert(spaces)
+    .values([0, 1].map((n) => ({ ...testListing(host.id, 200 + 2 * pair + n), depositRequired: true })))
+    .returning({ id: spaces.id });
+  const today = todayInManila();
+  let endedStart = addMonths(today, -3);
+  while (endDateForMonths(endedStart, 3) > addDays(today, -1)) endedStart = addDays(endedStart, -1);
+  const running = await seedRunningBooking(db, {
+    spaceId: rooms[0]?.id as string,
+    renterId: renter.id,
+    startDate: addDays(today, -5),
+    duration: "3_months",
+  });
+  const ended = await seedRunningBooking(db, {
+    spaceId: rooms[1]?.id as string,
+    renterId: renter.id,
+    startDate: endedStart,
+    duration: "3_months",
+  });
+  const [endedRow] = await db.select().from(bookings).where(eq(bookings.id, ended));
+  if (!endedRow) throw new Error("the ended booking was not seeded");
+  await applyBookingEvent(db, ended, { type: "end", actor: "system" }, { at: endInstant(endedRow) });
+  renter.deposit = { runningBookingId: running, endedBookingId: ended, hostSetCookie: host.setCookie };
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

@@ -20,6 +20,11 @@ export const TEST_PAYOUT_HOST_COUNT = 4;
  * (the reviews spec). Each host carries its renter's session; the renters are never claimed on their own.
  */
 export const TEST_REVIEW_PAIR_COUNT = 4;
+/**
+ * Renters with two bookings of one host's spaces, each with a deposit held: one running (for the move-in report) and
+ * one that ended yesterday (for the move-out checklist). One per test and project; their hosts are never claimed on their own.
+ */
+export const TEST_DEPOSIT_RENTER_COUNT = 6;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -54,13 +59,18 @@ export type TestUser = {
   reviewRenter?: true;
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
+  /** A deposit renter's two bookings and their host's session (the deposits spec). */
+  deposit?: { runningBookingId: string; endedBookingId: string; hostSetCookie: string };
+  /** The host of a deposit renter's spaces: claimed with its renter, never on its own. */
+  depositHost?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "reviewHost";
+export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "reviewHost" | "depositRenter";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord || user.reviewRenter) return null;
+  if (user.landlord || user.reviewRenter || user.depositHost) return null;
   if (user.review) return "reviewHost";
+  if (user.deposit) return "depositRenter";
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
@@ -72,7 +82,14 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0, reviewHost: 0 };
+const next: Record<TestUserKind, number> = {
+  user: 0,
+  host: 0,
+  billRenter: 0,
+  payoutHost: 0,
+  reviewHost: 0,
+  depositRenter: 0,
+};
 
 /**
  * An account no other test has had, from the server's data folder: a renter, a host with a listing, a renter

@@ -30,6 +30,7 @@ import { siteOrigin } from "~/env.server";
 import { defineQueue } from "~/services/jobs.server";
 import type { PayoutHeadline } from "~/services/notifications/payout-update";
 import { notify } from "~/services/notify.server";
+import { deductionOutstanding, hasHoldingCase, noHoldingCase } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { bookingTransaction } from "../reserve/booking-service.server";
 import { displayName } from "../user/profile.server";
@@ -59,7 +60,13 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
     db
       .select({ one: sql`1` })
       .from(hostEarnings)
-      .where(and(eq(hostEarnings.bookingId, bookings.id), eq(hostEarnings.periodStart, periodStart)));
+      .where(
+        and(
+          eq(hostEarnings.bookingId, bookings.id),
+          eq(hostEarnings.kind, "rent"),
+          eq(hostEarnings.periodStart, periodStart),
+        ),
+      );
   const unreleasedBill = exists(
     db
       .select({ one: sql`1` })
@@ -80,6 +87,8 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
     .where(
       and(
         inArray(bookings.state, [...BILLABLE_STATES]),
+        // A case open on the booking holds its rent not yet payable until an operator decides it.
+        noHoldingCase(db),
         or(
           and(lte(bookings.startDate, startedBy), notExists(releasedRow(bookings.startDate))),
           unreleasedBill,
@@ -99,6 +108,9 @@ async function releaseBooking(tx: Database, bookingId: string, now: Date): Promi
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
   // Declined, expired or cancelled bookings never started: their money was refunded or stays held.
   if (!booking || !(BILLABLE_STATES as readonly string[]).includes(booking.state)) return 0;
+  if (await hasHoldingCase(tx, bookingId)) return 0;
+  // What decided renter's cases gave back of this rent: the host is paid that much less of the next periods.
+  let deduction = await deductionOutstanding(tx, bookingId);
   const paidBills = await tx
     .select()
     .from(bills)
@@ -107,22 +119,26 @@ async function releaseBooking(tx: Database, bookingId: string, now: Date): Promi
   const periods = payablePeriods(earningPeriods(booking, paidBills), now);
   let released = 0;
   for (const period of periods) {
+    const deducted = Math.min(deduction, period.rent);
     const [row] = await tx
       .insert(hostEarnings)
       .values({
         bookingId,
         hostId: booking.hostId,
+        kind: "rent",
         periodStart: period.periodStart,
         periodEnd: period.periodEnd,
-        rent: period.rent,
+        rent: period.rent - deducted,
+        resolutionDeducted: deducted,
         spaceSolutionFee: period.spaceSolutionFee,
         voucherFunded: period.voucherFunded,
         payableAt: payableAt(period.periodStart),
         releasedAt: now,
       })
-      .onConflictDoNothing({ target: [hostEarnings.bookingId, hostEarnings.periodStart] })
+      .onConflictDoNothing({ target: [hostEarnings.bookingId, hostEarnings.kind, hostEarnings.periodStart] })
       .returning();
     if (!row) continue;
+    deduction -= deducted;
     released += 1;
     const link = { bookingId, hostId: booking.hostId };
     if (row.voucherFunded > 0)

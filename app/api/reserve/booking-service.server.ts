@@ -15,6 +15,7 @@ import {
   applyEvent,
   type Booking,
   type BookingEvent,
+  type BookingState,
   type Deadline,
   type DeadlineKind,
   HOLDING_STATES,
@@ -29,12 +30,13 @@ import { siteOrigin } from "~/env.server";
 import { defineQueue, send, startJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify } from "~/services/notify.server";
+import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { postSystemLine } from "../conversations/conversation-service.server";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { followBooking } from "../user/voucher-service.server";
-import { type RefundJob, refundBooking } from "./refunds.server";
+import { type RefundJob, refundQueue } from "./refunds.server";
 
 /**
  * Where the booking state machine (app/domain/booking.ts) meets the database (ADR 0020, ADR 0023). Every change of
@@ -218,6 +220,7 @@ export async function recordTransition(
   // A voucher or coupon is used when the request reaches the host, and given back when the booking ends unpaid or
   // refunded; an approval may earn referral vouchers.
   await followBooking(tx, saved, history.from, history.to, history.at);
+  await followDeposit(tx, saved, history);
   for (const move of transition.money) await enterMoney(tx, saved.id, entry.id, move);
   for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
   // Told to both sides once the change is committed, by a job: never a mail about a change that rolled back.
@@ -270,6 +273,25 @@ async function syncHolds(tx: Database, row: BookingRow): Promise<void> {
     .values(weekdays.map((weekday) => ({ bookingId: row.id, spaceId: row.spaceId, weekday, during })));
 }
 
+/** The states whose refund returns everything the renter still has held, the deposit included. */
+const REFUNDED_ENDS: readonly BookingState[] = ["declined", "expired", "cancelled"];
+
+/**
+ * The deposit's side of a transition (ADR 0032): the due accepted (the request reaches the host) moves the deposit
+ * into deposits held; a booking that ends refunded (declined, expired, cancelled) puts it back in the booking's
+ * funds first, so the machine's refund — which always gives the deposit back — draws on it.
+ */
+async function followDeposit(tx: Database, saved: BookingRow, history: Transition["history"]): Promise<void> {
+  if (
+    history.event === "payment_confirmed" &&
+    history.from === "awaiting_payment" &&
+    history.to === "requested"
+  )
+    await holdDeposit(tx, saved, history.at);
+  if (history.from !== history.to && REFUNDED_ENDS.includes(history.to))
+    await returnDepositWithRefund(tx, saved.id, history.at);
+}
+
 /**
  * Enters one money move as a balanced ledger entry (ADR 0023); a refund also goes to the refund job, which asks the
  * payment provider for it once this transaction has committed.
@@ -296,11 +318,6 @@ async function enterMoney(
     await send(refundQueue, job, { transaction: tx });
   }
 }
-
-// ─── Refunds ────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** A refund the machine decided, asked of the payment provider with retries (./refunds.server.ts). */
-export const refundQueue = defineQueue<RefundJob>("booking-refunds", refundBooking);
 
 // ─── Deadlines ──────────────────────────────────────────────────────────────────────────────────────────────────────
 

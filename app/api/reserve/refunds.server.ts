@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, like, ne, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, type PaymentRow, payments, type RefundRow, refunds } from "~/db/schema";
+import { defineQueue } from "~/services/jobs.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 
@@ -15,7 +16,12 @@ import { paymentProvider } from "~/services/payments/provider.server";
 export type RefundJob = {
   bookingId: string;
   /** The booking history row whose transition decided the refund. */
-  historyId: number;
+  historyId?: number;
+  /**
+   * What decided the refund when it was no transition of the booking: `deposit:<booking>` (its deposit settled),
+   * `resolution:<case>` (an operator's decision). Keys the refund rows as the history row does.
+   */
+  decision?: string;
   amount: number;
   reason: string;
   /** The provider's payment to refund, when it is one particular payment. */
@@ -44,9 +50,12 @@ export async function refundBooking(job: RefundJob): Promise<void> {
   }
 }
 
-/** The refund rows' keys: the decision (history row), then the payment. */
+/** A refund decided (by the machine, a settled deposit or a decided case), asked of the provider with retries. */
+export const refundQueue = defineQueue<RefundJob>("booking-refunds", (job) => refundBooking(job));
+
+/** The refund rows' keys: the decision (history row, settled deposit or decided case), then the payment. */
 function keyPrefix(job: RefundJob, paymentId: string): string {
-  return `refund:${job.historyId}:${paymentId}`;
+  return `refund:${job.decision ?? job.historyId}:${paymentId}`;
 }
 
 /** Splits the amount over the booking's paid payments, newest first, as far as each still has money to give. */

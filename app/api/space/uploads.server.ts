@@ -59,6 +59,8 @@ export type UploadView = {
   width: number | null;
   height: number | null;
   variants: { width: number; url: string }[];
+  /** When the photo was taken (EXIF DateTimeOriginal), if it said. */
+  capturedAt: string | null;
 };
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -70,6 +72,7 @@ export function toUploadView(row: UploadRow): UploadView {
     url: storage.publicUrl(row.storageKey),
     width: row.width,
     height: row.height,
+    capturedAt: row.capturedAt?.toISOString() ?? null,
     variants: row.variants.map((variant) => ({
       width: variant.width,
       url: storage.publicUrl(variant.storageKey),
@@ -153,6 +156,7 @@ export async function saveImage(
         width: image.main.width,
         height: image.main.height,
         variants: variants.map(({ width, storageKey }) => ({ width, storageKey })),
+        capturedAt: image.capturedAt,
       })
       .returning();
     if (!row) throw new Error("the upload was not recorded");

@@ -3,8 +3,10 @@
  * group (or a new file listed here); drizzle-kit reads this index and writes the migrations (drizzle.config.ts).
  */
 export * from "./bookings";
+export * from "./condition-reports";
 export * from "./contact";
 export * from "./conversations";
+export * from "./deposits";
 export * from "./enquiries";
 export * from "./feedback";
 export * from "./payments";

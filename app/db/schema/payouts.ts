@@ -101,10 +101,14 @@ export const payouts = pgTable(
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
+/** What an earnings row pays the host: a period's rent, or the part of a deposit an operator awarded. */
+export const HOST_EARNING_KINDS = ["rent", "deposit"] as const;
+
 /**
- * A period's rent released to its host (and its fee to the platform) once payable: one row per booking and period
- * start, written with its ledger entries, so a rerun, a crash or two instances never release a period twice.
- * `payoutId` is set when a weekly batch takes it.
+ * A period's rent released to its host (and its fee to the platform) once payable: one row per booking, kind and
+ * period start, written with its ledger entries, so a rerun, a crash or two instances never release a period twice.
+ * A deposit awarded to the host is one more row of kind `deposit` (its `rent` is the award, its period the booking's
+ * last day), paid by the same weekly batches. `payoutId` is set when a weekly batch takes it.
  */
 export const hostEarnings = pgTable(
   "host_earnings",
@@ -116,9 +120,13 @@ export const hostEarnings = pgTable(
     hostId: uuid("host_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: HOST_EARNING_KINDS }).notNull().default("rent"),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
+    /** What the host earns by this row (a deposit row: the award). */
     rent: integer("rent").notNull(),
+    /** The part of the period's rent a decided renter's case gave back to the renter instead. */
+    resolutionDeducted: integer("resolution_deducted").notNull().default(0),
     spaceSolutionFee: integer("space_solution_fee").notNull(),
     voucherFunded: integer("voucher_funded").notNull().default(0),
     payableAt: timestamp("payable_at", { withTimezone: true }).notNull(),
@@ -126,12 +134,12 @@ export const hostEarnings = pgTable(
     payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
   },
   (table) => [
-    uniqueIndex("host_earnings_booking_period_idx").on(table.bookingId, table.periodStart),
+    uniqueIndex("host_earnings_booking_period_idx").on(table.bookingId, table.kind, table.periodStart),
     index("host_earnings_host_unbatched_idx").on(table.hostId).where(sql`${table.payoutId} is null`),
     index("host_earnings_payout_id_idx").on(table.payoutId),
     check(
       "host_earnings_money",
-      sql`${table.rent} >= 0 and ${table.spaceSolutionFee} >= 0 and ${table.voucherFunded} >= 0`,
+      sql`${table.rent} >= 0 and ${table.spaceSolutionFee} >= 0 and ${table.voucherFunded} >= 0 and ${table.resolutionDeducted} >= 0`,
     ),
   ],
 );

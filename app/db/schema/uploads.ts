@@ -24,6 +24,8 @@ export const uploads = pgTable(
     height: integer("height"),
     /** Responsive renditions: [{ width, storageKey }]. */
     variants: jsonb("variants").$type<{ width: number; storageKey: string }[]>().notNull().default([]),
+    /** When the photo was taken, by its EXIF DateTimeOriginal (read before the metadata is stripped); null if unsaid. */
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("uploads_owner_id_idx").on(table.ownerId)],

@@ -57,7 +57,7 @@ import {
   timeLeft,
 } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
-import { stepPath } from "~/utils/site-paths";
+import { depositChecklistPath, stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -314,6 +314,27 @@ export default function BookingPage() {
             </ul>
           ) : null}
           {booking.messageForKeeper ? <p className="mt-2">Message: {booking.messageForKeeper}</p> : null}
+        </Section>
+      ) : null}
+
+      {["approved", "active", "completed"].includes(booking.state) ? (
+        <Section title="Move-in, move-out and deposit">
+          <p>
+            Record the space's condition with photos and notes when moving in and out; the other side signs
+            each report off.{" "}
+            {booking.price.deposits > 0 ? "The deposit is settled from the move-out checklist." : ""}
+          </p>
+          <Link
+            to={depositChecklistPath(booking.bookingId)}
+            className="font-semibold text-brand-700 underline print:hidden"
+          >
+            Open the move-in and move-out checklist
+          </Link>
+          <p className="print:hidden">
+            <Link to={`/bookings/${booking.bookingId}/give-feedback`} className="text-brand-700 underline">
+              Give feedback on Space Solution's service
+            </Link>
+          </p>
         </Section>
       ) : null}
 

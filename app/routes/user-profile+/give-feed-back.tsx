@@ -7,14 +7,13 @@ import { imageUploadFeedback } from "~/api/space/uploads.server";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
-import { formFailure } from "~/screens/form.server";
-import type { ApiFailure, ApiResult } from "~/services/api.server";
+import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
+import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
-import { errorToast, makeToast } from "~/utils/toast";
+import { makeToast } from "~/utils/toast";
 
 /**
  * Feedback to the Space Solution team: a message, an optional 1–5 rating and an optional image, in one multipart
@@ -42,33 +41,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A failure of the image upload, shown next to the image field. */
-function imageFailure(message: string, status = 400): ApiFailure {
-  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
-  let formData: FormData;
-  try {
-    formData = await readFormWithin(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+  const form = await readUploadForm(request);
+  if (!form) {
     const submission = parseWithZod(new FormData(), { schema: FeedbackFieldsSchema });
     return formFailure(submission, {
-      failure: imageFailure("The image is too large. Please choose one of at most 15 MB.", 413),
+      failure: uploadFailure("The image is too large. Please choose one of at most 15 MB.", 413),
     });
   }
   // The text fields are checked here first, so a bad message never costs an upload; the file goes separately
   // (it is never echoed back in the form's answer).
-  const text = new FormData();
-  for (const [name, value] of formData) if (typeof value === "string") text.append(name, value);
-  const submission = parseWithZod(text, { schema: FeedbackFieldsSchema });
+  const submission = parseWithZod(form.text, { schema: FeedbackFieldsSchema });
   if (submission.status !== "success") return formFailure(submission);
 
   let imageUploadId: string | undefined;
-  const image = formData.get("image");
-  if (image instanceof File && (image.size > 0 || image.name)) {
+  const [image] = form.files;
+  if (image) {
     const upload = new FormData();
     upload.append("image", image, image.name);
     let answer: ApiResult<{ uploadId?: string }>;
@@ -77,12 +66,12 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       console.error("[give-feed-back] the image upload did not reach the API:", error);
-      return formFailure(submission, { failure: imageFailure(UPLOAD_FAILED) });
+      return formFailure(submission, { failure: uploadFailure(UPLOAD_FAILED) });
     }
     if (!answer.ok) return formFailure(submission, { failure: answer });
     if (!answer.result?.uploadId)
       return formFailure(submission, {
-        failure: imageFailure(answer.message || UPLOAD_FAILED),
+        failure: uploadFailure(answer.message || UPLOAD_FAILED),
       });
     imageUploadId = answer.result.uploadId;
   }

@@ -8,12 +8,15 @@ export type FeedbackData = {
   message: string;
   rating?: number;
   imageLink?: string;
+  /** The booking the feedback is about, and its photos. */
+  bookingId?: string;
+  photoLinks?: string[];
   feedbackId: string;
 };
 
 export function feedback(data: FeedbackData): Message {
   return {
-    subject: `Feedback from ${data.name}${data.rating ? ` (${data.rating}/5)` : ""}`,
+    subject: `${data.bookingId ? "Booking feedback" : "Feedback"} from ${data.name}${data.rating ? ` (${data.rating}/5)` : ""}`,
     replyTo: data.email,
     text: [
       `${data.name} <${data.email}> (user ${data.userId}) sent feedback:`,
@@ -22,6 +25,8 @@ export function feedback(data: FeedbackData): Message {
       "",
       `Rating: ${data.rating ? `${data.rating} of 5` : "none given"}`,
       `Image: ${data.imageLink ?? "none"}`,
+      ...(data.bookingId ? [`Booking: ${data.bookingId}`] : []),
+      ...(data.photoLinks?.length ? ["Photos:", ...data.photoLinks] : []),
       `Feedback id: ${data.feedbackId}`,
     ].join("\n"),
   };

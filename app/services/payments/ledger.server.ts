@@ -12,6 +12,12 @@ export const ACCOUNTS = {
   provider: "provider",
   /** What renters paid for a booking and we hold for it (a liability: its balance is negative). */
   bookingFunds: "booking_funds",
+  /**
+   * Renters' deposits the platform holds for a booking until they are settled (a liability, like booking funds):
+   * moved in from booking funds when the payment is confirmed; out to the host, back to the renter or back to the
+   * booking's funds with a cancellation (ADR 0032).
+   */
+  depositsHeld: "deposits_held",
   /** Refunds decided and not yet paid back by the provider. */
   refundsOwed: "refunds_owed",
   /** Rent a host has earned and not yet been paid out (a liability, per host: each row names the host). */
@@ -65,7 +71,21 @@ export type LedgerProblem =
   | { problem: "booking_funds_overdrawn"; bookingId: string; held: number }
   | { problem: "host_paid_more_than_earned"; bookingId: string; owed: number }
   | { problem: "earnings_differ"; bookingId: string; released: number; recorded: number }
-  | { problem: "payout_differs"; payoutId: string; amount: number; earnings: number; sent: number };
+  | { problem: "payout_differs"; payoutId: string; amount: number; earnings: number; sent: number }
+  | {
+      problem: "deposit_differs";
+      bookingId: string;
+      /** What the deposit's row says. */
+      state: string | null;
+      amount: number;
+      /** What the ledger moved into and out of deposits held for it, and the host's deposit earnings. */
+      heldIn: number;
+      stillHeld: number;
+      toHost: number;
+      earnedByHost: number;
+      toRenter: number;
+      toPlatform: number;
+    };
 
 /**
  * Proves the ledger (PRODUCT.md: every peso paid in is, at any moment, held, refunded, earned by the host or earned by
@@ -76,7 +96,9 @@ export type LedgerProblem =
  * - no booking's funds ever go below zero (nothing released that was not paid), and no host is paid out more of a
  *   booking than it earned;
  * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the
- *   earnings it took and, once paid, what left the host's account for it.
+ *   earnings it took and, once paid, what left the host's account for it;
+ * - what a booking holds counts its deposit held too; an unsettled deposit is still held whole, and a settled one
+ *   was paid out once, as its row says (ADR 0032).
  * Balances are sums of rows; nothing here trusts a stored total but the booking's own counters, which the machine
  * moves in the same transaction as the rows.
  */
@@ -96,7 +118,7 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
   }>(sql`
     with money as (
       select booking_id,
-        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.bookingFunds}), 0) as held,
+        coalesce(-sum(amount) filter (where account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})), 0) as held,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable} and amount < 0), 0) as host,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.platformFees}), 0)
           - coalesce(sum(amount) filter (where account = ${ACCOUNTS.platformVouchers}), 0) as platform,
@@ -169,6 +191,69 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
     ];
     if (amount !== earnings || sent !== (row.paid ? amount : 0))
       problems.push({ problem: "payout_differs", payoutId: row.id, amount, earnings, sent });
+  }
+  problems.push(...(await depositProblems(db)));
+  return problems;
+}
+
+/**
+ * Proves each deposit (ADR 0032): the ledger moved exactly its amount into deposits held; a held one is still there
+ * whole; a settled one left once and whole, to the host (matching its deposit earnings row), to the renter and to the
+ * platform as its row says. Money in deposits held without a deposit row is a problem too.
+ */
+async function depositProblems(db: Database): Promise<LedgerProblem[]> {
+  const rows = (
+    (await db.execute(sql`
+    with moved as (
+      select booking_id,
+        coalesce(-sum(amount) filter (where amount < 0), 0) as held_in,
+        -sum(amount) as still_held,
+        coalesce(sum(amount) filter (where amount > 0 and kind = 'deposit_awarded'), 0) as to_host,
+        coalesce(sum(amount) filter (where amount > 0 and kind in ('deposit_refund', 'deposit_returned')), 0)
+          as to_renter,
+        coalesce(sum(amount) filter (where amount > 0 and kind = 'deposit_voucher_returned'), 0) as to_platform
+      from ledger_entries where account = ${ACCOUNTS.depositsHeld} group by booking_id
+    ), awarded as (
+      select booking_id, sum(rent) as earned from host_earnings where kind = 'deposit' group by booking_id
+    )
+    select coalesce(d.booking_id, m.booking_id) as id, d.state, coalesce(d.amount, 0)::text as amount,
+      coalesce(d.awarded_to_host, 0)::text as awarded, coalesce(d.refunded_to_renter, 0)::text as refunded,
+      coalesce(d.returned_to_platform, 0)::text as returned,
+      coalesce(m.held_in, 0)::text as held_in, coalesce(m.still_held, 0)::text as still_held,
+      coalesce(m.to_host, 0)::text as to_host, coalesce(m.to_renter, 0)::text as to_renter,
+      coalesce(m.to_platform, 0)::text as to_platform, coalesce(a.earned, 0)::text as earned
+    from booking_deposits d
+    full join moved m on m.booking_id = d.booking_id
+    left join awarded a on a.booking_id = coalesce(d.booking_id, m.booking_id)`)) as unknown as {
+      rows: Record<string, string | null>[];
+    }
+  ).rows;
+  const problems: LedgerProblem[] = [];
+  for (const row of rows) {
+    const n = (key: string) => Number(row[key] ?? 0);
+    const amount = n("amount");
+    const held = row.state === "held";
+    const sound =
+      row.state !== null &&
+      n("held_in") === amount &&
+      n("still_held") === (held ? amount : 0) &&
+      n("to_host") === n("awarded") &&
+      n("earned") === n("awarded") &&
+      n("to_renter") === n("refunded") &&
+      n("to_platform") === n("returned");
+    if (!sound)
+      problems.push({
+        problem: "deposit_differs",
+        bookingId: String(row.id),
+        state: row.state ?? null,
+        amount,
+        heldIn: n("held_in"),
+        stillHeld: n("still_held"),
+        toHost: n("to_host"),
+        earnedByHost: n("earned"),
+        toRenter: n("to_renter"),
+        toPlatform: n("to_platform"),
+      });
   }
   return problems;
 }
