@@ -7,6 +7,7 @@ import { missingSpace } from "./missing-space";
 import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
 import { payoutUpdate } from "./payout-update";
+import { resolutionUpdate } from "./resolution-update";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
 import { voucherGiven } from "./voucher-given";
@@ -24,6 +25,7 @@ export const templates = {
   bookingUpdate,
   billUpdate,
   payoutUpdate,
+  resolutionUpdate,
   newMessage,
   viewingUpdate,
   voucherGiven,
