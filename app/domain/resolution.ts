@@ -89,6 +89,9 @@ export function maxAward(amountAsked: Centavos, awardable: Centavos): Centavos {
   return Math.min(amountAsked, awardable);
 }
 
+export const CASE_NOT_FOUND = "This case was not found.";
+export const NOT_YOUR_CASE =
+  "This case is between other people: only its renter and host can see or change it.";
 export const ALREADY_OPEN = "You already have an open case on this booking. Add to its thread instead.";
 export const CLAIM_WINDOW_PASSED = "The 72 hours to open a case on this booking have passed.";
 export const RENTER_DEPOSIT =

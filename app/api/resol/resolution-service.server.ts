@@ -16,12 +16,14 @@ import { roleOf } from "~/domain/booking";
 import { formatPeso } from "~/domain/money";
 import {
   awardableOn,
+  CASE_NOT_FOUND,
   type CaseReason,
   type CaseSide,
   type CaseState,
   isHolding,
   MAX_CASE_PHOTOS,
   maxAward,
+  NOT_YOUR_CASE,
   REASON_LABELS,
 } from "~/domain/resolution";
 import { siteOrigin } from "~/env.server";
@@ -37,9 +39,7 @@ import { displayName } from "../user/profile.server";
  * show, and telling the other side (a line in the booking's conversation and a notification).
  */
 
-export const CASE_NOT_FOUND = "This case was not found.";
-export const NOT_YOUR_CASE =
-  "This case is between other people: only its renter and host can see or change it.";
+export { CASE_NOT_FOUND, NOT_YOUR_CASE };
 
 export function casePath(resolutionId: string): string {
   return `/user-profile/resolution-center/${resolutionId}`;

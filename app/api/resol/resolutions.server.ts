@@ -13,6 +13,7 @@ import { roleOf } from "~/domain/booking";
 import { DomainError } from "~/domain/errors";
 import {
   ALREADY_OPEN,
+  CASE_NOT_FOUND,
   checkOpening,
   checkWithdrawal,
   DESCRIPTION_MAX_LENGTH,
@@ -52,7 +53,7 @@ const DESCRIPTION_TOO_LONG = `The description can be at most ${DESCRIPTION_MAX_L
 const AMOUNT_RULE = "Enter an amount of zero or more, in pesos and centavos.";
 const WRITE_MESSAGE = "Please write your message.";
 const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`;
-const CASE_ID = z.uuid({ error: "This case was not found." });
+const CASE_ID = z.uuid({ error: CASE_NOT_FOUND });
 
 /** Form-encoded callers send text: "150000" is 150000 centavos; nothing is 0. */
 const centavos = z.preprocess(

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import { resolutionPhotos, resolutions, uploads } from "~/db/schema";
-import { checkPhotos, MAX_CASE_PHOTOS } from "~/domain/resolution";
+import { CASE_NOT_FOUND, checkPhotos, MAX_CASE_PHOTOS } from "~/domain/resolution";
 import type { Endpoint } from "../endpoint";
 import { caseOf, photoCount } from "../resol/resolution-service.server";
 import {
@@ -23,7 +23,7 @@ const resolutionIdOf = (context: UploadContext) => context.fields.resolutionId a
 export const RESOLUTION_UPLOAD_HANDLER: UploadTypeHandler = {
   path: "/space/imageUploadResolution",
   summary: `Uploads photos for a resolution case (multipart field \`image\`, JPEG or PNG, one or several in one call; each checked by its bytes, stored without EXIF). With \`resolutionId\` they are added to that case (its renter or host only, while it holds, at most ${MAX_CASE_PHOTOS}); without, POST /resol/addResolution attaches them by their upload ids. Answers the first upload and all of them as \`uploads\`.`,
-  fields: { resolutionId: z.uuid({ error: "This case was not found." }).optional() },
+  fields: { resolutionId: z.uuid({ error: CASE_NOT_FOUND }).optional() },
   multiple: true,
   async authorize(context) {
     const resolutionId = resolutionIdOf(context);
