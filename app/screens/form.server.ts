@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { ApiFailure } from "~/services/api.server";
+import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { errorToast } from "~/utils/toast";
 
 type Reply = (options?: {
@@ -37,4 +38,32 @@ export function formFailure(
     { result, toast: errorToast(first) },
     { status: options.failure?.status === 429 ? 429 : 400, headers: options.headers },
   );
+}
+
+/** A refused upload, shown next to the form's image field and as a toast. */
+export function imageFailure(message: string, status = 400): ApiFailure {
+  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
+}
+
+/**
+ * A multipart form read within the upload cap (null when it is larger): its text fields, which the form's rules check
+ * before any upload is paid for and which are the only part echoed back, and the files chosen in `field`.
+ */
+export async function readUploadForm(
+  request: Request,
+  field = "image",
+): Promise<{ text: FormData; files: File[]; form: FormData } | null> {
+  let form: FormData;
+  try {
+    form = await readFormWithin(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  }
+  const text = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") text.append(name, value);
+  const files = form
+    .getAll(field)
+    .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
+  return { text, files, form };
 }

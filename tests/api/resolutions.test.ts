@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +23,16 @@ import {
 import { checkLedger } from "~/services/payments/ledger.server";
 import { getStorage } from "~/services/storage.server";
 import { anActiveBooking } from "./booking-fixtures";
-import { type Answer, call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
+import {
+  type Answer,
+  call,
+  expectRefused,
+  expectStatus,
+  fileForm,
+  loggedInUser,
+  postForm,
+  runOps,
+} from "./helpers";
 
 /**
  * The resolution center (ADR 0033): a host's deposit claim with photos on an ended booking, the renter's reply, the
@@ -423,27 +427,8 @@ describe("the operator's decision (npm run ops -- resolution:decide)", () => {
     );
   });
 
-  const scratch = mkdtempSync(path.join(tmpdir(), "ss-ops-resol-"));
-  /** The operators' command as they run it, against `databaseUrl` (else an empty embedded database of its own). */
-  async function ops(args: string[], databaseUrl?: string) {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: scratch };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    else delete env.DATABASE_URL;
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ["--import", "tsx", "scripts/ops.ts", ...args],
-        { env },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
-
   it("refuses a decision without its note, with the usage, before opening any database", async () => {
-    const usage = await ops(["resolution:decide", "some-case", "--award", "100"]);
+    const usage = await runOps(["resolution:decide", "some-case", "--award", "100"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--note says why");
     expect(usage.stderr).toContain('npm run ops -- resolution:decide CASE --award CENTAVOS --note "why"');
@@ -455,10 +440,13 @@ describe("the operator's decision (npm run ops -- resolution:decide)", () => {
     if (handle.kind !== "postgres" || !url) context.skip();
     const { host, resolution } = await aDamageClaim();
     const id = resolution.resolutionId;
-    const refused = await ops(["resolution:decide", id, "--award", "999999999", "--note", "Too much"], url);
+    const refused = await runOps(
+      ["resolution:decide", id, "--award", "999999999", "--note", "Too much"],
+      url,
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("The award can be at most ₱1,500.00 on this case.");
-    const decided = await ops(
+    const decided = await runOps(
       ["resolution:decide", id, "--award", "150000", "--note", "Shelf and wall."],
       url,
     );

@@ -12,10 +12,13 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
+import { applyBookingEvent } from "~/api/reserve/booking-service.server";
+import { resolutionDecideCommand } from "~/api/resol/decide.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
+import { bills, cities, coupons, payoutMethods, payouts, resolutions, spaces, users } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
-import { addDays, todayInManila } from "~/domain/dates";
+import { endInstant } from "~/domain/booking";
+import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { hashPassword } from "~/services/password.server";
@@ -24,6 +27,7 @@ import { createSession } from "~/services/session.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
+  TEST_CLAIM_HOST_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
   TEST_USER_COUNT,
@@ -37,7 +41,15 @@ const passwordHash = await hashPassword(password);
 const { db } = await getDatabase();
 
 const accounts = Array.from(
-  { length: TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + 1 },
+  {
+    length:
+      TEST_USER_COUNT +
+      TEST_HOST_COUNT +
+      TEST_BILL_RENTER_COUNT +
+      TEST_PAYOUT_HOST_COUNT +
+      2 * TEST_CLAIM_HOST_COUNT +
+      1,
+  },
   (_, n) => {
     const id = `${run}${n.toString(36)}`;
     // Referral codes must be unique: the number, in the code's own alphabet, stands in for the random tail.
@@ -90,7 +102,13 @@ const billRenters = testUsers.slice(
   TEST_USER_COUNT + TEST_HOST_COUNT,
   TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT,
 );
-const payoutHosts = testUsers.slice(TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT, -1);
+const payoutFrom = TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT;
+const payoutHosts = testUsers.slice(payoutFrom, payoutFrom + TEST_PAYOUT_HOST_COUNT);
+const claimHosts = testUsers.slice(
+  payoutFrom + TEST_PAYOUT_HOST_COUNT,
+  payoutFrom + TEST_PAYOUT_HOST_COUNT + TEST_CLAIM_HOST_COUNT,
+);
+const claimRenters = testUsers.slice(payoutFrom + TEST_PAYOUT_HOST_COUNT + TEST_CLAIM_HOST_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -180,6 +198,65 @@ if (batch.batchId) {
     const room = payoutRooms.find((row) => row.hostId === host.id);
     if (payout && room) host.payout = { spaceTitle: room.spaceTitle ?? "", amount: payout.amount, reference };
   }
+}
+// Each claim host's room (with a deposit) was rented by a renter of its own for 3 months ending yesterday, through
+// the real booking service, and the booking has ended: the host is within the 72 hours to claim on the deposit.
+const claimRooms = await db
+  .insert(spaces)
+  .values(
+    claimHosts.map((host, n) => ({
+      ...testListing(host.id, TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT + TEST_PAYOUT_HOST_COUNT + n),
+      depositRequired: true,
+    })),
+  )
+  .returning({ id: spaces.id, hostId: spaces.hostId, spaceTitle: spaces.spaceTitle });
+const yesterday = addDays(todayInManila(), -1);
+let claimStart = addDays(yesterday, -95);
+while (endDateForMonths(claimStart, 3) < yesterday) claimStart = addDays(claimStart, 1);
+for (const [n, host] of claimHosts.entries()) {
+  const room = claimRooms.find((row) => row.hostId === host.id);
+  const renter = claimRenters[n] as TestUser;
+  if (!room) continue;
+  const bookingId = await seedRunningBooking(db, {
+    spaceId: room.id,
+    renterId: renter.id,
+    startDate: claimStart,
+    duration: "3_months",
+  });
+  const { row } = await applyBookingEvent(
+    db,
+    bookingId,
+    { type: "end", actor: "system" },
+    { at: endInstant({ endDate: endDateForMonths(claimStart, 3) }) },
+  );
+  if (row.state !== "completed") throw new Error("the claim host's booking did not end");
+  // An earlier claim of the host's on it, decided by an operator with the command (the e2e server's embedded
+  // database is open in the server alone, so the spec cannot run it).
+  const [decided] = await db
+    .insert(resolutions)
+    .values({
+      bookingId,
+      openedBy: host.id,
+      reason: "damage",
+      amountAsked: 150_000,
+      description: "The padlock was cut and had to be replaced.",
+    })
+    .returning({ id: resolutions.id });
+  await resolutionDecideCommand(db, [
+    decided?.id ?? "",
+    "--award",
+    "100000",
+    "--note",
+    "The padlock was replaced at the host's cost.",
+  ]);
+  renter.claimRenter = true;
+  host.claim = {
+    bookingId,
+    decidedCaseId: decided?.id ?? "",
+    spaceTitle: room.spaceTitle ?? "",
+    renterName: renter.nickName,
+    renterSetCookie: renter.setCookie,
+  };
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

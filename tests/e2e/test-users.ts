@@ -15,6 +15,11 @@ export const TEST_BILL_RENTER_COUNT = 4;
  * and Dashboard specs, one each per project).
  */
 export const TEST_PAYOUT_HOST_COUNT = 4;
+/**
+ * Hosts whose space (with a deposit) was rented by a renter of its own for 3 months ending yesterday, the booking
+ * ended: a deposit claim may be opened on it (the Resolutions spec, one per project, with spares).
+ */
+export const TEST_CLAIM_HOST_COUNT = 4;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -37,14 +42,28 @@ export type TestUser = {
   bill?: { billId: string; bookingId: string; spaceTitle: string; total: number };
   /** A payout host's paid payout: the space, the amount and the transfer's reference. */
   payout?: { spaceTitle: string; amount: number; reference: string };
+  /**
+   * A claim host's ended booking: its id, an earlier claim on it an operator decided (₱1,000.00 of ₱1,500.00), the
+   * space, and its renter's name and session (Set-Cookie).
+   */
+  claim?: {
+    bookingId: string;
+    decidedCaseId: string;
+    spaceTitle: string;
+    renterName: string;
+    renterSetCookie: string;
+  };
+  /** A claim host's renter: reached through the host's `claim`, never claimed on its own. */
+  claimRenter?: true;
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost";
+export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "claimHost";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord) return null;
+  if (user.landlord || user.claimRenter) return null;
+  if (user.claim) return "claimHost";
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
@@ -56,7 +75,7 @@ export function testUsersFile(dataDir = process.env.DATA_DIR ?? "data"): string 
 }
 
 let pool: TestUser[] | undefined;
-const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0 };
+const next: Record<TestUserKind, number> = { user: 0, host: 0, billRenter: 0, payoutHost: 0, claimHost: 0 };
 
 /**
  * An account no other test has had, from the server's data folder: a renter, a host with a listing, a renter

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
-import { isUniqueViolation } from "~/db/client.server";
+import { type Database, isUniqueViolation } from "~/db/client.server";
 import {
   bookings,
   RESOLUTION_REASONS,
@@ -14,6 +14,7 @@ import { DomainError } from "~/domain/errors";
 import {
   ALREADY_OPEN,
   CASE_NOT_FOUND,
+  type CaseState,
   checkOpening,
   checkWithdrawal,
   DESCRIPTION_MAX_LENGTH,
@@ -21,9 +22,11 @@ import {
   MESSAGE_MAX_LENGTH,
   stateAfterReply,
 } from "~/domain/resolution";
+import type { ResolutionHeadline } from "~/services/notifications/resolution-update";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import {
+  type CaseContext,
   caseDetails,
   caseOf,
   caseSummaries,
@@ -191,6 +194,29 @@ export const viewResolution = defineEndpoint({
   },
 });
 
+/**
+ * Changes a case one of its two sides acts on: `work` runs with the case locked and answers its new state; then the
+ * other side is told and the caller gets the case as it is now.
+ */
+async function changeCase(
+  db: Database,
+  userId: string,
+  resolutionId: string,
+  headline: ResolutionHeadline,
+  work: (tx: Database, context: CaseContext) => Promise<CaseState>,
+): Promise<ResolutionDetails> {
+  await db.transaction(async (tx) => {
+    const context = await caseOf(tx, resolutionId, userId, { lock: true });
+    const state = await work(tx, context);
+    await tx
+      .update(resolutions)
+      .set({ state, updatedAt: new Date() })
+      .where(eq(resolutions.id, resolutionId));
+  });
+  await tellCaseNews(db, resolutionId, headline, userId);
+  return caseDetails(db, await caseOf(db, resolutionId, userId), userId);
+}
+
 export const replyResolution = defineEndpoint({
   method: "POST",
   path: "/resol/replyResolution",
@@ -201,21 +227,14 @@ export const replyResolution = defineEndpoint({
   message: "Your reply was added.",
   body: z.strictObject({ resolutionId: CASE_ID, ...ReplyFieldsSchema.shape }),
   async handler({ db, user, body }): Promise<ResolutionDetails> {
-    await db.transaction(async (tx) => {
-      const context = await caseOf(tx, body.resolutionId, user.id, { lock: true });
-      const state = stateAfterReply(context.resolution.state, context.byOpener);
+    return changeCase(db, user.id, body.resolutionId, "replied", async (tx, context) => {
       await tx.insert(resolutionMessages).values({
         resolutionId: context.resolution.id,
         authorId: user.id,
         body: body.message,
       });
-      await tx
-        .update(resolutions)
-        .set({ state, updatedAt: new Date() })
-        .where(eq(resolutions.id, context.resolution.id));
+      return stateAfterReply(context.resolution.state, context.byOpener);
     });
-    await tellCaseNews(db, body.resolutionId, "replied", user.id);
-    return caseDetails(db, await caseOf(db, body.resolutionId, user.id), user.id);
   },
 });
 
@@ -229,16 +248,9 @@ export const withdrawResolution = defineEndpoint({
   message: "Your case was withdrawn.",
   body: z.strictObject({ resolutionId: CASE_ID }),
   async handler({ db, user, body }): Promise<ResolutionDetails> {
-    await db.transaction(async (tx) => {
-      const context = await caseOf(tx, body.resolutionId, user.id, { lock: true });
-      const state = checkWithdrawal(context.resolution.state, context.byOpener);
-      await tx
-        .update(resolutions)
-        .set({ state, updatedAt: new Date() })
-        .where(eq(resolutions.id, context.resolution.id));
-    });
-    await tellCaseNews(db, body.resolutionId, "withdrawn", user.id);
-    return caseDetails(db, await caseOf(db, body.resolutionId, user.id), user.id);
+    return changeCase(db, user.id, body.resolutionId, "withdrawn", async (_tx, context) =>
+      checkWithdrawal(context.resolution.state, context.byOpener),
+    );
   },
 });
 

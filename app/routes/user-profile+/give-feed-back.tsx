@@ -7,14 +7,13 @@ import { imageUploadFeedback } from "~/api/space/uploads.server";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
-import { formFailure } from "~/screens/form.server";
-import type { ApiFailure, ApiResult } from "~/services/api.server";
+import { formFailure, imageFailure, readUploadForm } from "~/screens/form.server";
+import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
-import { errorToast, makeToast } from "~/utils/toast";
+import { makeToast } from "~/utils/toast";
 
 /**
  * Feedback to the Space Solution team: a message, an optional 1–5 rating and an optional image, in one multipart
@@ -42,18 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A failure of the image upload, shown next to the image field. */
-function imageFailure(message: string, status = 400): ApiFailure {
-  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
-  let formData: FormData;
-  try {
-    formData = await readFormWithin(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+  const read = await readUploadForm(request);
+  if (!read) {
     const submission = parseWithZod(new FormData(), { schema: FeedbackFieldsSchema });
     return formFailure(submission, {
       failure: imageFailure("The image is too large. Please choose one of at most 15 MB.", 413),
@@ -61,14 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // The text fields are checked here first, so a bad message never costs an upload; the file goes separately
   // (it is never echoed back in the form's answer).
-  const text = new FormData();
-  for (const [name, value] of formData) if (typeof value === "string") text.append(name, value);
-  const submission = parseWithZod(text, { schema: FeedbackFieldsSchema });
+  const submission = parseWithZod(read.text, { schema: FeedbackFieldsSchema });
   if (submission.status !== "success") return formFailure(submission);
 
   let imageUploadId: string | undefined;
-  const image = formData.get("image");
-  if (image instanceof File && (image.size > 0 || image.name)) {
+  const [image] = read.files;
+  if (image) {
     const upload = new FormData();
     upload.append("image", image, image.name);
     let answer: ApiResult<{ uploadId?: string }>;

@@ -14,10 +14,8 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { CASE_NOT_FOUND, MESSAGE_MAX_LENGTH, NOT_YOUR_CASE } from "~/domain/resolution";
-import { formFailure } from "~/screens/form.server";
-import type { ApiFailure } from "~/services/api.server";
+import { formFailure, imageFailure, readUploadForm } from "~/screens/form.server";
 import { requireProfile } from "~/services/auth.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast, makeToast } from "~/utils/toast";
@@ -54,38 +52,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ resolution: answer.result });
 }
 
-function imageFailure(message: string, status = 400): ApiFailure {
-  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const resolutionId = params.id ?? "";
   const here = `${CENTER}/${resolutionId}`;
-  let formData: FormData;
-  try {
-    formData = await readFormWithin(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+  const read = await readUploadForm(request);
+  if (!read) {
     const submission = parseWithZod(new FormData(), { schema: ReplySchema });
     return formFailure(submission, {
       failure: imageFailure("The photos are too large. Please send at most 15 MB at once.", 413),
     });
   }
-  if (formData.get("intent") === "withdraw") {
+  if (read.form.get("intent") === "withdraw") {
     const answer = await client.call(withdrawResolution, { body: { resolutionId } });
     if (!answer.ok) return data({ result: undefined, toast: answer.toast }, { status: answer.status });
     return redirectWithToast(here, makeToast("success", answer.message));
   }
-
-  const text = new FormData();
-  for (const [name, value] of formData) if (typeof value === "string") text.append(name, value);
-  const submission = parseWithZod(text, { schema: ReplySchema });
+  const submission = parseWithZod(read.text, { schema: ReplySchema });
   if (submission.status !== "success") return formFailure(submission);
   const message = submission.value.message ?? "";
-  const photos = formData
-    .getAll("image")
-    .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
+  const photos = read.files;
   if (!message && photos.length === 0)
     return formFailure(submission, {
       failure: {

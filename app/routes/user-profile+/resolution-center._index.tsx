@@ -54,7 +54,7 @@ export default function ResolutionCenter() {
       ) : (
         <ul className="mt-6 space-y-3">
           {cases.map((item) => (
-            <Card as="li" key={item.resolutionId}>
+            <Card as="li" key={item.resolutionId} data-testid={`case-${item.state}`}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="font-semibold text-slate-900">
                   <Link

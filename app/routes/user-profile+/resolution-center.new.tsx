@@ -19,13 +19,11 @@ import {
   REASON_LABELS,
   RESOLUTION_REASON_VALUES,
 } from "~/domain/resolution";
-import { formFailure } from "~/screens/form.server";
-import type { ApiFailure } from "~/services/api.server";
+import { formFailure, imageFailure, readUploadForm } from "~/screens/form.server";
 import { requireProfile } from "~/services/auth.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
-import { errorToast, makeToast } from "~/utils/toast";
+import { makeToast } from "~/utils/toast";
 
 /**
  * Opening a case (spec §2 user-profile resolution-center): the booking (one of the caller's approved, running or
@@ -40,6 +38,7 @@ export const meta: MetaFunction = () =>
 const CENTER = "/user-profile/resolution-center";
 const AMOUNT_RULE = "Enter an amount of zero or more, in pesos and centavos.";
 const UPLOAD_FAILED = "Upload failed.";
+const PHOTOS_TOO_LARGE = "The photos are too large. Please send at most 15 MB at once.";
 
 /** The form as the screen reads it: the API's fields, and the amount in pesos as typed. */
 const NewCaseSchema = CaseFieldsSchema.extend({
@@ -79,32 +78,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function imageFailure(message: string, status = 400): ApiFailure {
-  return { ok: false, status, message, errors: [{ field: "image", message }], toast: errorToast(message) };
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
-  let formData: FormData;
-  try {
-    formData = await readFormWithin(request);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+  const read = await readUploadForm(request);
+  if (!read) {
     const submission = parseWithZod(new FormData(), { schema: NewCaseSchema });
-    return formFailure(submission, {
-      failure: imageFailure("The photos are too large. Please send at most 15 MB at once.", 413),
-    });
+    return formFailure(submission, { failure: imageFailure(PHOTOS_TOO_LARGE, 413) });
   }
   // The text is checked first, so a missing description never costs an upload; files are never echoed back.
-  const text = new FormData();
-  for (const [name, value] of formData) if (typeof value === "string") text.append(name, value);
-  const submission = parseWithZod(text, { schema: NewCaseSchema });
+  const submission = parseWithZod(read.text, { schema: NewCaseSchema });
   if (submission.status !== "success") return formFailure(submission);
   const { amount, ...fields } = submission.value;
-
-  const photos = formData
-    .getAll("image")
-    .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
+  const photos = read.files;
   let photoUploadIds: string[] = [];
   if (photos.length > 0) {
     const upload = new FormData();
