@@ -14,11 +14,21 @@
  *   coupon:create --code CODE (--amount PESOS | --percent N) --until YYYY-MM-DD [--from YYYY-MM-DD] [--limit N]
  *                                        creates a coupon (app/services/coupon-command.server.ts); exits 1 when
  *                                        refused.
+ *   resolution:decide CASE --award CENTAVOS --note "why"
+ *                                        decides an open or answered resolution case: the award (centavos, at most
+ *                                        what was asked within what the booking can give) goes to its opener and the
+ *                                        rest back; both sides are told (app/api/resol/decide.server.ts). Exits 1 when
+ *                                        refused.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { exportBatch, markBatchPaid } from "~/api/payment/payout-runs.server";
+import {
+  decisionFromArgs,
+  RESOLUTION_DECIDE_USAGE,
+  resolutionDecideCommand,
+} from "~/api/resol/decide.server";
 import { openDatabase } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
 import { DomainError } from "~/domain/errors";
@@ -36,6 +46,7 @@ const USAGE = [
   "       npm run ops -- payouts:export [BATCH] [--out FILE]",
   "       npm run ops -- payouts:mark-paid BATCH --reference R",
   COUPON_CREATE_USAGE.replace("usage: ", "       "),
+  RESOLUTION_DECIDE_USAGE.replace("usage: ", "       "),
 ].join("\n");
 
 const [command, ...rest] = process.argv.slice(2);
@@ -47,8 +58,8 @@ let parsed: ReturnType<
 >;
 try {
   parsed = parseArgs({
-    // coupon:create reads its own flags (createCouponCommand).
-    args: command === "coupon:create" ? [] : rest,
+    // coupon:create and resolution:decide read their own flags.
+    args: command === "coupon:create" || command === "resolution:decide" ? [] : rest,
     options: { out: { type: "string" }, reference: { type: "string" } },
     allowPositionals: true,
   });
@@ -59,6 +70,7 @@ try {
 const { values, positionals } = parsed;
 const valid =
   command === "coupon:create" ||
+  command === "resolution:decide" ||
   (command === "ledger:check" && rest.length === 0) ||
   (command === "payouts:export" && positionals.length <= 1 && values.reference === undefined) ||
   (command === "payouts:mark-paid" &&
@@ -68,6 +80,15 @@ const valid =
 if (!valid) {
   console.error(USAGE);
   process.exit(2);
+}
+if (command === "resolution:decide") {
+  // A decision's arguments are checked before any database opens: a typo costs nothing.
+  try {
+    decisionFromArgs(rest);
+  } catch (error) {
+    console.error(`[ops] resolution:decide: ${(error as Error).message}\n${RESOLUTION_DECIDE_USAGE}`);
+    process.exit(2);
+  }
 }
 
 const env = getEnv();
@@ -90,6 +111,8 @@ try {
     }
   } else if (command === "coupon:create") {
     console.info("[ops] coupon:create:", await createCouponCommand(handle.db, rest));
+  } else if (command === "resolution:decide") {
+    console.info("[ops] resolution:decide:", await resolutionDecideCommand(handle.db, rest));
   } else if (command === "payouts:export") {
     const { batch, csv } = await exportBatch(handle.db, positionals[0]);
     if (values.out) {

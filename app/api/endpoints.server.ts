@@ -14,11 +14,13 @@ import * as bookingPayments from "./reserve/booking-payments.server";
 import * as bookings from "./reserve/bookings.server";
 import * as depositChecklist from "./reserve/deposit-checklist.server";
 import * as reservationDrafts from "./reserve/reservation-drafts.server";
+import * as resolutions from "./resol/resolutions.server";
 import * as favourites from "./space/favourites.server";
 import * as hostMetrics from "./space/host-metrics.server";
 import * as listingPage from "./space/listing-page.server";
 import * as missingSpace from "./space/missing-space.server";
 import * as referralCodes from "./space/referral-codes.server";
+import * as resolutionFiles from "./space/resolution-files.server";
 import * as search from "./space/search.server";
 import * as spaces from "./space/spaces.server";
 import * as uploads from "./space/uploads.server";
@@ -72,4 +74,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...viewings.endpoints,
   ...reviews.endpoints,
   ...contact.endpoints,
+  ...resolutions.endpoints,
+  ...resolutionFiles.endpoints,
 ];

@@ -30,6 +30,7 @@ const PATHS: Record<MenuItem["icon"], string> = {
   gift: "M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z",
   feedback:
     "M21 11.5a8.4 8.4 0 0 1-9 8.4 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.7A8.4 8.4 0 1 1 21 11.5zM8 10h8M8 14h5",
+  scales: "M12 3v18M7 21h10M4 7h16M4 7l-3 7a3 3 0 0 0 6 0zM20 7l-3 7a3 3 0 0 0 6 0z",
 };
 
 export function Icon({ name, className = "h-5 w-5" }: { name: MenuItem["icon"]; className?: string }) {

@@ -25,7 +25,8 @@ export type MenuItem = {
     | "settings"
     | "key"
     | "gift"
-    | "feedback";
+    | "feedback"
+    | "scales";
   external?: boolean;
 };
 

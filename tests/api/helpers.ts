@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { Envelope } from "~/api/envelope";
 import { handleApiRequest } from "~/api/router.server";
@@ -149,4 +154,28 @@ export function fileForm(
   form.append(field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   return form;
+}
+
+let opsScratch: string | undefined;
+
+/**
+ * The operators' command as they run it (`npm run ops -- …`), against `databaseUrl`, else an empty embedded database
+ * in a scratch folder of its own: its exit code and output.
+ */
+export async function runOps(args: string[], databaseUrl?: string) {
+  opsScratch ??= mkdtempSync(path.join(tmpdir(), "ss-ops-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: opsScratch };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/ops.ts", ...args],
+      { env },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBilling, settleBillPayment } from "~/api/payment/billing.server";
@@ -52,7 +50,7 @@ import {
   ledgerProblemsAfter,
   start,
 } from "./booking-fixtures";
-import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+import { call, expectRefused, expectStatus, loggedInUser, runOps } from "./helpers";
 
 /**
  * Host payouts (PRODUCT.md "Payouts (decided)"; ADR 0029): the payout method calls and their refusals, rent released
@@ -518,26 +516,9 @@ describe("the ledger check", () => {
 
 describe("npm run ops -- payouts:export and payouts:mark-paid", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "ss-ops-"));
-  /** The operators' command as they run it, against `databaseUrl` (else an empty embedded database of its own). */
-  async function ops(args: string[], databaseUrl?: string) {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: scratch };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    else delete env.DATABASE_URL;
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ["--import", "tsx", "scripts/ops.ts", ...args],
-        { env },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
 
   it("refuses a mark-paid without its reference, with the usage, before opening any database", async () => {
-    const usage = await ops(["payouts:mark-paid", "some-batch"]);
+    const usage = await runOps(["payouts:mark-paid", "some-batch"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("npm run ops -- payouts:mark-paid BATCH --reference R");
   }, 60_000);
@@ -546,7 +527,7 @@ describe("npm run ops -- payouts:export and payouts:mark-paid", () => {
     const handle = await getDatabase();
     const url = handle.jobsConnection.connectionString;
     if (handle.kind !== "postgres" || !url) context.skip();
-    const unknown = await ops(["payouts:export", "00000000-0000-4000-8000-000000000000"], url);
+    const unknown = await runOps(["payouts:export", "00000000-0000-4000-8000-000000000000"], url);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No payout batch has that id.");
     const { host, bookingId } = await anActiveBooking();
@@ -563,7 +544,7 @@ describe("npm run ops -- payouts:export and payouts:mark-paid", () => {
     const run = await runPayoutBatch(db, batchTimeAfter(addDays(start, 90)));
     const batchId = run.batchId as string;
     const file = path.join(scratch, "batch.csv");
-    const exported = await ops(["payouts:export", batchId, "--out", file], url);
+    const exported = await runOps(["payouts:export", batchId, "--out", file], url);
     expect(exported.code, exported.stderr).toBe(0);
     const line = parse(readFileSync(file, "utf8")).find((row) => row.host_id === host.user.id);
     expect(line).toMatchObject({
@@ -573,13 +554,13 @@ describe("npm run ops -- payouts:export and payouts:mark-paid", () => {
       amount_php: "3000.00",
     });
 
-    const marked = await ops(["payouts:mark-paid", batchId, "--reference", "BPI-777"], url);
+    const marked = await runOps(["payouts:mark-paid", batchId, "--reference", "BPI-777"], url);
     expect(marked.code, marked.stderr).toBe(0);
     expect(marked.stdout).toContain("reference BPI-777");
     const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
     expect(batch).toMatchObject({ state: "paid", reference: "BPI-777" });
     expect(await balanceOf(bookingId, ACCOUNTS.hostPayable)).toBe(0);
-    const again = await ops(["payouts:mark-paid", batchId, "--reference", "BPI-778"], url);
+    const again = await runOps(["payouts:mark-paid", batchId, "--reference", "BPI-778"], url);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("This payout batch is already marked paid.");
   }, 120_000);

@@ -184,6 +184,21 @@ export async function reviewPair(page: Page, baseURL: string | undefined) {
 }
 
 /**
+ * A host whose booking ended yesterday with its deposit held (seed-test-users.ts), logged in in this page's browser
+ * context; and its renter, logged in in a browser context of their own (the project's options: JavaScript on or
+ * off). Answers the booking and the renter's page.
+ */
+export async function claimHost(page: Page, browser: Browser, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "claimHost");
+  const claim = user.claim as NonNullable<typeof user.claim>;
+  const hostname = new URL(baseURL ?? "http://localhost").hostname;
+  await page.context().addCookies([sessionCookie(user.setCookie, hostname)]);
+  const renterContext = await browser.newContext({ baseURL });
+  await renterContext.addCookies([sessionCookie(claim.renterSetCookie, hostname)]);
+  return { claim, renterPage: await renterContext.newPage() };
+}
+
+/**
  * A fresh account, logged in: one of the accounts made before the server started, with its own session row (no
  * sign-up, no login, no argon2id run). `context` is an API request context holding its session cookie; tests add
  * its cookies to the page's browser context to be logged in there too.

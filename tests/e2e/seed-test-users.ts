@@ -13,8 +13,19 @@ import { eq } from "drizzle-orm";
 import { runBilling } from "~/api/payment/billing.server";
 import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
+import { resolutionDecideCommand } from "~/api/resol/decide.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
-import { bills, bookings, cities, coupons, payoutMethods, payouts, spaces, users } from "~/db/schema";
+import {
+  bills,
+  bookings,
+  cities,
+  coupons,
+  payoutMethods,
+  payouts,
+  resolutions,
+  spaces,
+  users,
+} from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { endInstant } from "~/domain/booking";
 import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
@@ -26,6 +37,7 @@ import { createSession } from "~/services/session.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
+  TEST_CLAIM_HOST_COUNT,
   TEST_DEPOSIT_RENTER_COUNT,
   TEST_HOST_COUNT,
   TEST_PAYOUT_HOST_COUNT,
@@ -49,6 +61,7 @@ const accounts = Array.from(
       TEST_PAYOUT_HOST_COUNT +
       2 * TEST_REVIEW_PAIR_COUNT +
       2 * TEST_DEPOSIT_RENTER_COUNT +
+      2 * TEST_CLAIM_HOST_COUNT +
       1,
   },
   (_, n) => {
@@ -107,7 +120,11 @@ const payoutStart = TEST_USER_COUNT + TEST_HOST_COUNT + TEST_BILL_RENTER_COUNT;
 const payoutHosts = testUsers.slice(payoutStart, payoutStart + TEST_PAYOUT_HOST_COUNT);
 const reviewStart = payoutStart + TEST_PAYOUT_HOST_COUNT;
 const reviewPairs = testUsers.slice(reviewStart, reviewStart + 2 * TEST_REVIEW_PAIR_COUNT);
-const depositAccounts = testUsers.slice(reviewStart + 2 * TEST_REVIEW_PAIR_COUNT, -1);
+const depositStart = reviewStart + 2 * TEST_REVIEW_PAIR_COUNT;
+const depositAccounts = testUsers.slice(depositStart, depositStart + 2 * TEST_DEPOSIT_RENTER_COUNT);
+const claimStart = depositStart + 2 * TEST_DEPOSIT_RENTER_COUNT;
+const claimHosts = testUsers.slice(claimStart, claimStart + TEST_CLAIM_HOST_COUNT);
+const claimRenters = testUsers.slice(claimStart + TEST_CLAIM_HOST_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -221,6 +238,65 @@ for (let n = 0; n < TEST_REVIEW_PAIR_COUNT; n++) {
   host.review = {
     bookingId,
     spaceId: room.id,
+    spaceTitle: room.spaceTitle ?? "",
+    renterName: renter.nickName,
+    renterSetCookie: renter.setCookie,
+  };
+}
+// Each claim host's room (with a deposit) was rented by a renter of its own for 3 months ending yesterday, through
+// the real booking service, and the booking has ended: the host is within the 72 hours to claim on the deposit.
+const claimRooms = await db
+  .insert(spaces)
+  .values(
+    claimHosts.map((host, n) => ({
+      ...testListing(host.id, 100 + n),
+      depositRequired: true,
+    })),
+  )
+  .returning({ id: spaces.id, hostId: spaces.hostId, spaceTitle: spaces.spaceTitle });
+const yesterday = addDays(todayInManila(), -1);
+let claimFrom = addDays(yesterday, -95);
+while (endDateForMonths(claimFrom, 3) < yesterday) claimFrom = addDays(claimFrom, 1);
+for (const [n, host] of claimHosts.entries()) {
+  const room = claimRooms.find((row) => row.hostId === host.id);
+  const renter = claimRenters[n] as TestUser;
+  if (!room) continue;
+  const bookingId = await seedRunningBooking(db, {
+    spaceId: room.id,
+    renterId: renter.id,
+    startDate: claimFrom,
+    duration: "3_months",
+  });
+  const { row } = await applyBookingEvent(
+    db,
+    bookingId,
+    { type: "end", actor: "system" },
+    { at: endInstant({ endDate: endDateForMonths(claimFrom, 3) }) },
+  );
+  if (row.state !== "completed") throw new Error("the claim host's booking did not end");
+  // An earlier claim of the host's on it, decided by an operator with the command (the e2e server's embedded
+  // database is open in the server alone, so the spec cannot run it).
+  const [decided] = await db
+    .insert(resolutions)
+    .values({
+      bookingId,
+      openedBy: host.id,
+      reason: "damage",
+      amountAsked: 150_000,
+      description: "The padlock was cut and had to be replaced.",
+    })
+    .returning({ id: resolutions.id });
+  await resolutionDecideCommand(db, [
+    decided?.id ?? "",
+    "--award",
+    "100000",
+    "--note",
+    "The padlock was replaced at the host's cost.",
+  ]);
+  renter.claimRenter = true;
+  host.claim = {
+    bookingId,
+    decidedCaseId: decided?.id ?? "",
     spaceTitle: room.spaceTitle ?? "",
     renterName: renter.nickName,
     renterSetCookie: renter.setCookie,

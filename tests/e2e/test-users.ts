@@ -25,6 +25,11 @@ export const TEST_REVIEW_PAIR_COUNT = 4;
  * one that ended yesterday (for the move-out checklist). One per test and project; their hosts are never claimed on their own.
  */
 export const TEST_DEPOSIT_RENTER_COUNT = 6;
+/**
+ * Hosts whose space (with a deposit) was rented by a renter of its own for 3 months ending yesterday, the booking
+ * ended: a deposit claim may be opened on it (the Resolutions spec, one per project, with spares).
+ */
+export const TEST_CLAIM_HOST_COUNT = 4;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -55,8 +60,21 @@ export type TestUser = {
     renterName: string;
     renterSetCookie: string;
   };
+  /**
+   * A claim host's ended booking: its id, an earlier claim on it an operator decided (₱1,000.00 of ₱1,500.00), the
+   * space, and its renter's name and session (Set-Cookie).
+   */
+  claim?: {
+    bookingId: string;
+    decidedCaseId: string;
+    spaceTitle: string;
+    renterName: string;
+    renterSetCookie: string;
+  };
   /** The renter of a review host's booking: claimed through its host. */
   reviewRenter?: true;
+  /** A claim host's renter: reached through the host's `claim`, never claimed on its own. */
+  claimRenter?: true;
   /** The account that hosts the bill renters' spaces: never claimed. */
   landlord?: true;
   /** A deposit renter's two bookings and their host's session (the deposits spec). */
@@ -65,12 +83,20 @@ export type TestUser = {
   depositHost?: true;
 };
 
-export type TestUserKind = "user" | "host" | "billRenter" | "payoutHost" | "reviewHost" | "depositRenter";
+export type TestUserKind =
+  | "user"
+  | "host"
+  | "billRenter"
+  | "payoutHost"
+  | "reviewHost"
+  | "depositRenter"
+  | "claimHost";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord || user.reviewRenter || user.depositHost) return null;
+  if (user.landlord || user.reviewRenter || user.depositHost || user.claimRenter) return null;
   if (user.review) return "reviewHost";
   if (user.deposit) return "depositRenter";
+  if (user.claim) return "claimHost";
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
@@ -89,6 +115,7 @@ const next: Record<TestUserKind, number> = {
   payoutHost: 0,
   reviewHost: 0,
   depositRenter: 0,
+  claimHost: 0,
 };
 
 /**

@@ -64,7 +64,7 @@ export function TextField({
   field: FieldMetadata<string | null | undefined>;
   type?: "text" | "email" | "password" | "tel" | "date";
   autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   /** A key-press filter of spec §5 (app/components/key-filter.tsx); the server checks the same rule. */
   keyFilter?: KeyFilter;
 }) {

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { uploads } from "./uploads";
 import { users } from "./users";
 
 /**
@@ -56,7 +67,51 @@ export const resolutions = pgTable(
       sql`${table.amountAsked} >= 0 and (${table.award} is null or ${table.award} >= 0)`,
     ),
     check("resolutions_decided_has_award", sql`(${table.state} = 'decided') = (${table.award} is not null)`),
+    // One holding case per booking and opener, whatever two requests race: a second complaint goes in the thread.
+    uniqueIndex("resolutions_one_holding_per_opener")
+      .on(table.bookingId, table.openedBy)
+      .where(sql`${table.state} in ('open', 'answered')`),
   ],
 );
 
 export type ResolutionRow = typeof resolutions.$inferSelect;
+
+/** A case's thread: what the two sides write to each other (and to the operator who reads it to decide). */
+export const resolutionMessages = pgTable(
+  "resolution_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    resolutionId: uuid("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("resolution_messages_resolution_id_idx").on(table.resolutionId, table.createdAt)],
+);
+
+export type ResolutionMessageRow = typeof resolutionMessages.$inferSelect;
+
+/** A case's photos (POST /space/imageUploadResolution): the evidence either side adds, each upload in one case. */
+export const resolutionPhotos = pgTable(
+  "resolution_photos",
+  {
+    resolutionId: uuid("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    addedBy: uuid("added_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resolutionId, table.uploadId] }),
+    uniqueIndex("resolution_photos_upload_id_idx").on(table.uploadId),
+  ],
+);

@@ -52,6 +52,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { label: "Account settings", to: "/user-profile/account-settings", icon: "settings" },
       { label: "Change password", to: "/auth/change-current-password", icon: "key" },
       { label: "Invite a friend", to: "/user-profile/invite-a-friend", icon: "gift" },
+      { label: "Resolution center", to: "/user-profile/resolution-center", icon: "scales" },
       { label: "Help", to: "/info/help", icon: "help" },
       { label: "Give feedback", to: "/user-profile/give-feed-back", icon: "feedback" },
     ],

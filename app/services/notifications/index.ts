@@ -8,6 +8,7 @@ import { missingSpace } from "./missing-space";
 import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
 import { payoutUpdate } from "./payout-update";
+import { resolutionUpdate } from "./resolution-update";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
 import { voucherGiven } from "./voucher-given";
@@ -26,6 +27,7 @@ export const templates = {
   bookingUpdate,
   billUpdate,
   payoutUpdate,
+  resolutionUpdate,
   newMessage,
   viewingUpdate,
   voucherGiven,
