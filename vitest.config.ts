@@ -39,10 +39,6 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           env,
-          // The unit test files share each worker's modules instead of importing the app afresh per file: importing
-          // was most of the unit tests' time (12 CPU seconds for them all instead of 41). They hold no state between
-          // files: no module mocks, and the fake clocks are put back after each test.
-          isolate: false,
           // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
           // with the machine's two cores kept busy by other work, beyond vitest's default of 5 s.
           testTimeout: 30_000,
