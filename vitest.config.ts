@@ -35,7 +35,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], env },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          env,
+          // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
+          // with the machine's two cores kept busy by other work, beyond vitest's default of 5 s.
+          testTimeout: 30_000,
+        },
       },
       apiProject("api-pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_DATABASE_URL
