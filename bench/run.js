@@ -577,7 +577,7 @@ async function runWorker(args, { capture = false, gc = false, env = {} } = {}) {
 
 /** Lighthouse's default mobile run on the home, search and a listing page of the embedded server. */
 async function benchmarkLighthouse() {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
   await runCommand(process.execPath, [path.join("scripts", "ensure-chromium.js")]);
   const server = await startServer({ label: "lighthouse", database: "PGlite (embedded)" });
   try {
@@ -626,7 +626,7 @@ async function benchmarkLighthouse() {
     return {
       date: new Date().toISOString(),
       tool: LIGHTHOUSE,
-      profile: "Lighthouse's default mobile: slow 4G, 4x CPU slowdown, Debian Chromium",
+      profile: "Lighthouse's default mobile: slow 4G, 4x CPU slowdown, Debian's Chromium headless shell",
       targets: LIGHTHOUSE_TARGETS,
       pages: results,
     };
