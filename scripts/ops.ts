@@ -24,6 +24,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { exportBatch, markBatchPaid } from "~/api/payment/payout-runs.server";
+import { refundQueue } from "~/api/reserve/refunds.server";
 import {
   decisionFromArgs,
   RESOLUTION_DECIDE_USAGE,
@@ -98,7 +99,8 @@ const handle = await openDatabase(
 // Telling hosts a payout was sent goes through the app's notifications: they find the database this way, and their
 // e-mails and texts are queued for the app's workers.
 setDatabase(handle);
-registerQueues([mailQueue, smsQueue]);
+// A decided case refunds the rest of a deposit through the refund job, queued in the decision's transaction.
+registerQueues([mailQueue, smsQueue, refundQueue]);
 try {
   await handle.migrate();
   if (command === "ledger:check") {

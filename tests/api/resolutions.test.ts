@@ -447,11 +447,11 @@ describe("the operator's decision (npm run ops -- resolution:decide)", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("The award can be at most ₱1,500.00 on this case.");
     const decided = await runOps(
-      ["resolution:decide", id, "--award", "150000", "--note", "Shelf and wall."],
+      ["resolution:decide", id, "--award", "100000", "--note", "Shelf and wall."],
       url,
     );
     expect(decided.code, decided.stderr).toBe(0);
-    expect(decided.stdout).toContain("₱1,500.00 awarded to the host");
-    expect((await viewCase(host, id)).body.result).toMatchObject({ state: "decided", award: 150_000 });
+    expect(decided.stdout).toContain("₱1,000.00 awarded to the host");
+    expect((await viewCase(host, id)).body.result).toMatchObject({ state: "decided", award: 100_000 });
   }, 120_000);
 });
