@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.js";
 
 /**
  * End-to-end tests against the production build (npm run build), on a fresh embedded database, in Debian's
@@ -24,17 +25,8 @@ const chromium = {
     // Chromium's headless shell (Debian's chromium-headless-shell: the same Chromium without the desktop browser
     // around it), which is what Playwright itself runs headless tests in: the whole suite cost the browser less than
     // half the CPU time it cost in the full browser (ADR 0014).
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   },
 };
 

@@ -41,6 +41,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
@@ -105,16 +106,6 @@ const LANDING_PAGES = ["/storage", "/parking"];
 /** Pinned, and fetched by `npm exec` on first use: a 300-package tool the app itself never needs. */
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Servers still running, so that a failure or Ctrl-C can stop them. */
 const running = new Set();
@@ -577,7 +568,6 @@ async function runWorker(args, { capture = false, gc = false, env = {} } = {}) {
 
 /** Lighthouse's default mobile run on the home, search and a listing page of the embedded server. */
 async function benchmarkLighthouse() {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
   await runCommand(process.execPath, [path.join("scripts", "ensure-chromium.js")]);
   const server = await startServer({ label: "lighthouse", database: "PGlite (embedded)" });
   try {
@@ -606,7 +596,7 @@ async function benchmarkLighthouse() {
           `--chrome-flags=${CHROMIUM_FLAGS.join(" ")}`,
         ]),
         {
-          CHROME_PATH: chromium,
+          CHROME_PATH: CHROMIUM_PATH,
           PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
         },
       );

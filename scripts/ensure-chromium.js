@@ -5,7 +5,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+import { CHROMIUM_PATH as chromium } from "./chromium.js";
 
 if (existsSync(chromium)) {
   process.exit(0);
