@@ -53,7 +53,7 @@ export function uploadFailure(message: string, status = 400, field = "image"): A
 export async function readUploadForm(
   request: Request,
   field = "image",
-): Promise<{ text: FormData; files: File[]; form: FormData } | null> {
+): Promise<{ text: FormData; files: File[] } | null> {
   let form: FormData;
   try {
     form = await readFormWithin(request);
@@ -66,5 +66,5 @@ export async function readUploadForm(
   const files = form
     .getAll(field)
     .filter((file): file is File => file instanceof File && (file.size > 0 || file.name !== ""));
-  return { text, files, form };
+  return { text, files };
 }

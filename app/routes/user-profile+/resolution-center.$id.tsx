@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       failure: uploadFailure("The photos are too large. Please send at most 15 MB at once.", 413),
     });
   }
-  if (read.form.get("intent") === "withdraw") {
+  if (read.text.get("intent") === "withdraw") {
     const answer = await client.call(withdrawResolution, { body: { resolutionId } });
     if (!answer.ok) return data({ result: undefined, toast: answer.toast }, { status: answer.status });
     return redirectWithToast(here, makeToast("success", answer.message));
