@@ -1,10 +1,4 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   Links,
@@ -17,23 +11,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getUnreadMessageCount } from "~/api/conversations/conversations.server";
-import { getAllUnreadNotification } from "~/api/conversations/notifications.server";
-import { logout } from "~/api/user/auth.server";
-import { viewUserProfile } from "~/api/user/user.server";
 import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
 import { LiveUpdates } from "./components/live-updates";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { getEnv, publicEnv, publicOrigin } from "./env.server";
-import { api } from "./services/api.server";
-import { entryCookieHeader } from "./services/entry-url.server";
-import { hasSessionCookie } from "./services/session.server";
-import { readToast } from "./services/toast.server";
+import { loadRoot } from "./screens/root.server";
 import stylesheet from "./styles/tailwind.css";
-import { shellUser, type UnreadFlags } from "./utils/menu";
 import { pageMeta } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { shellFlags } from "./utils/shell";
@@ -45,66 +30,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => pageMeta();
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const env = getEnv();
-  const client = api(request);
-  const [profile, flash] = await Promise.all([
-    hasSessionCookie(request) ? client.call(viewUserProfile) : null,
-    readToast(request),
-  ]);
-  const headers = new Headers(flash.headers);
-  let unread: UnreadFlags = { notifications: false, messages: false };
-  if (profile?.ok) {
-    const [notices, chats] = await Promise.all([
-      client.call(getAllUnreadNotification),
-      client.call(getUnreadMessageCount, {
-        query: {
-          userId: profile.result.userId,
-          openConversationId: openConversationOf(new URL(request.url)),
-        },
-      }),
-    ]);
-    // Spec §4: when the unread-notification call fails, the session is no good: log out and go to the login page
-    // (once: logged out, the call is not made again).
-    if (!notices.ok) {
-      await client.call(logout);
-      throw redirect("/auth/login", { headers: client.headers });
-    }
-    // Spec §8: a failed unread-message count clears the flag, silently.
-    unread = {
-      notifications: notices.result.notificationCount > 0,
-      messages: chats.ok && chats.result.totalUnread > 0,
-    };
-  }
-  // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
-  const origin = publicOrigin(request);
-  // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.
-  const entryCookie = await entryCookieHeader(request, {
-    loggedIn: Boolean(profile?.ok),
-    origin,
-  });
-  if (entryCookie) headers.append("Set-Cookie", entryCookie);
-  return data(
-    {
-      user: profile?.ok ? shellUser(profile.result) : null,
-      unread,
-      toast: flash.toast ?? (profile && !profile.ok ? profile.toast : null),
-      blogUrl: env.BLOG_URL,
-      publicOrigin: origin,
-      // Settings the browser needs (map tiles), read with useRouteLoaderData("root").
-      publicEnv: publicEnv(env),
-    },
-    { headers },
-  );
-}
-
-/**
- * The conversation on screen (/messages/<id>): its page reads it as it loads, alongside this loader, so the shell's
- * dot leaves it out rather than show it unread on the very page that reads it.
- */
-function openConversationOf(url: URL): string | undefined {
-  return /^\/messages\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 
 /** The footer's links: the landing pages, the help centre, contact us and the policies. */
 const FOOTER_LINKS = [

@@ -12,10 +12,9 @@
 // The lists
 // ---------------------------------------------------------------------------------------------------------------
 
-/** What a listing rents out: storage space or a parking slot (the spec's `storageType`). */
-export const SPACE_TYPES = ["storage", "parking"] as const;
-/** A listing's `storageType`. */
-export type SpaceType = (typeof SPACE_TYPES)[number];
+import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "./space-types";
+
+export { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType };
 
 /** Kinds of storage space, in the spec's order. */
 export const STORAGE_KINDS = [
@@ -165,12 +164,6 @@ export type ParkingFeature = (typeof PARKING_FEATURES)[number];
 // ---------------------------------------------------------------------------------------------------------------
 // Labels
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Labels for {@link SPACE_TYPES}. */
-export const SPACE_TYPE_LABELS: { readonly [K in SpaceType]: string } = {
-  storage: "Storage",
-  parking: "Parking",
-};
 
 /** Labels for {@link STORAGE_KINDS}. */
 export const STORAGE_KIND_LABELS: { readonly [K in StorageKind]: string } = {

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { HostCall } from "~/components/landing/host-call";
 import { CityField } from "~/components/landing/search-form";
@@ -7,8 +7,7 @@ import { shareMeta } from "~/components/listing/share-meta";
 import { SpaceCard } from "~/components/space-card";
 import { cityPagePath, featuredCities } from "~/content/cities";
 import { HOME, LANDING_HEADINGS, landingPath } from "~/content/home";
-import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/vocabulary";
-import { publicOrigin } from "~/env.server";
+import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/space-types";
 import { loadHomePage } from "~/screens/home.server";
 import { PATHS } from "~/utils/menu";
 import { SITE_DESCRIPTION } from "~/utils/meta";
@@ -30,14 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
       : null,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
-  return data({
-    ...(await loadHomePage(request)),
-    url: `${origin}/`,
-    ogImage: `${origin}/images/og-home.jpg`,
-  });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadHomePage(request);
 
 /** Why a renter can trust us with money, in the product's words (PRODUCT.md "Payments", "Listings"). */
 const TRUST_POINTS = [
@@ -56,7 +48,7 @@ const TRUST_POINTS = [
 ] as const;
 
 export default function HomePage() {
-  const { cities, featured, featuredCity, unit } = useLoaderData<typeof loader>();
+  const { cities, featured, featuredCity } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -119,7 +111,7 @@ export default function HomePage() {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((card) => (
               <li key={card._id}>
-                <SpaceCard space={card} unit={unit} />
+                <SpaceCard space={card} />
               </li>
             ))}
           </ul>

@@ -1,19 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { LANDINGS } from "~/content/landing";
-import { loadCities } from "~/screens/cities.server";
+import { loadLandingPage } from "~/screens/landing.server";
 import { pageMeta } from "~/utils/meta";
 
 /** /parking: the parking landing page (spec §2). */
-export const meta: MetaFunction = () => pageMeta(LANDINGS.parking.heading, LANDINGS.parking.lead);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.landing.heading ?? "Parking", data?.landing.lead);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { cities, toast } = await loadCities(request);
-  return data({ cities, toast });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadLandingPage(request, "parking");
 
 export default function ParkingLanding() {
-  const { cities } = useLoaderData<typeof loader>();
-  return <LandingPage type="parking" cities={cities} />;
+  const { landing, segments, cities } = useLoaderData<typeof loader>();
+  return <LandingPage type="parking" landing={landing} segments={segments} cities={cities} />;
 }

@@ -15,6 +15,7 @@ import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
+import { type CardSpace, withCardWords } from "~/domain/card-words";
 import {
   describeSearch,
   isBlankSearch,
@@ -189,7 +190,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ok: true as const,
       heading,
       query,
-      result,
+      result: { ...result, results: result.results.map((space) => withCardWords(space, common.unit)) },
       budget: budget.ok ? budget.result : null,
       recent,
       markers,
@@ -273,7 +274,6 @@ export default function SearchSpace() {
               result={loaded.result}
               markers={loaded.markers}
               mapCenter={loaded.mapCenter}
-              unit={unit}
               returnTo={loaded.returnTo}
             />
           ) : (
@@ -349,14 +349,13 @@ function Results({
   result,
   markers,
   mapCenter,
-  unit,
   returnTo,
 }: {
   query: SearchQuery;
-  result: SearchResult;
+  /** The page of results, each card with its words (withCardWords). */
+  result: Omit<SearchResult, "results"> & { results: CardSpace[] };
   markers: MapMarker[];
   mapCenter: { latitude: number; longitude: number } | null;
-  unit: ReturnType<typeof displayUnit>;
   returnTo: string;
 }) {
   const { total, page, pages, results } = result;
@@ -408,7 +407,7 @@ function Results({
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Search results">
           {results.map((space, i) => (
             <li key={space._id}>
-              <SpaceCard space={space} unit={unit} eager={i === 0} headingLevel={2}>
+              <SpaceCard space={space} eager={i === 0} headingLevel={2}>
                 <FavouriteButton
                   spaceId={space._id}
                   saved={space.favouriteSpace}

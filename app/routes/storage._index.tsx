@@ -1,19 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { LANDINGS } from "~/content/landing";
-import { loadCities } from "~/screens/cities.server";
+import { loadLandingPage } from "~/screens/landing.server";
 import { pageMeta } from "~/utils/meta";
 
 /** /storage: the storage landing page (spec §2). */
-export const meta: MetaFunction = () => pageMeta(LANDINGS.storage.heading, LANDINGS.storage.lead);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.landing.heading ?? "Storage", data?.landing.lead);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { cities, toast } = await loadCities(request);
-  return data({ cities, toast });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadLandingPage(request, "storage");
 
 export default function StorageLanding() {
-  const { cities } = useLoaderData<typeof loader>();
-  return <LandingPage type="storage" cities={cities} />;
+  const { landing, segments, cities } = useLoaderData<typeof loader>();
+  return <LandingPage type="storage" landing={landing} segments={segments} cities={cities} />;
 }

@@ -10,6 +10,7 @@ import {
 } from "~/components/city-page/city-page-data";
 import { notFound } from "~/components/landing/not-found";
 import { cityPagePath } from "~/content/cities";
+import { withCardWords } from "~/domain/card-words";
 import { SEARCH_PATH } from "~/domain/search";
 import { displayUnit } from "~/domain/units";
 import type { SpaceType } from "~/domain/vocabulary";
@@ -45,7 +46,10 @@ export async function loadCityPage(request: Request, type: SpaceType, slug: stri
   if (!prices.ok) throw new Response(prices.message, { status: prices.status });
   if (!search.ok) throw new Response(search.message, { status: search.status });
 
-  const listings = search.result.results.slice(0, CITY_PAGE_LISTINGS);
+  const unit = displayUnit(profile?.ok ? profile.result.measurementUnit : null);
+  const listings = search.result.results
+    .slice(0, CITY_PAGE_LISTINGS)
+    .map((card) => withCardWords(card, unit));
   const origin = publicOrigin(request);
   const url = new URL(request.url);
   // The share image: the og rendition (app/routes/og.spaces.$image.ts) of the first listing with a photo.
@@ -63,8 +67,6 @@ export async function loadCityPage(request: Request, type: SpaceType, slug: stri
     total: search.result.total,
     prices: priceLines(type, prices.result),
     listings,
-    /** Sizes in the viewer's unit (meters for visitors). */
-    unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
     markers: cityMarkers(listings),
     nearby: nearestCities(city, list.result).map(({ name, slug, province }) => ({ name, slug, province })),
     searchPath: `${SEARCH_PATH}?${new URLSearchParams({ storageType: type, city: city.slug })}`,

@@ -1,6 +1,8 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
+import { withCardWords } from "~/domain/card-words";
 import { displayUnit } from "~/domain/units";
+import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 
@@ -26,6 +28,7 @@ export async function loadHomePage(request: Request) {
         .map((search) => new URLSearchParams(search.query).get("city"))
         .find((slug): slug is string => Boolean(slug && cityOptions.some((city) => city.slug === slug)))
     : undefined;
+  const unit = displayUnit(profile?.ok ? profile.result.measurementUnit : null);
   const featured = await Promise.all(
     (["storage", "parking"] as const).map(async (storageType) => {
       const answer = await client.call(newSpaceSearch, {
@@ -36,10 +39,14 @@ export async function loadHomePage(request: Request) {
       // Cards with a cover photo first: the first look should be of real spaces.
       return [...cards]
         .sort((a, b) => Number(b.coverPhoto !== null) - Number(a.coverPhoto !== null))
-        .slice(0, FEATURED_PER_TYPE);
+        .slice(0, FEATURED_PER_TYPE)
+        .map((card) => withCardWords(card, unit));
     }),
   );
+  const origin = publicOrigin(request);
   return {
+    url: `${origin}/`,
+    ogImage: `${origin}/images/og-home.jpg`,
     cities: cityOptions.map(({ name, slug, province, activeSpaces }) => ({
       name,
       slug,
@@ -48,7 +55,6 @@ export async function loadHomePage(request: Request) {
     })),
     featured: featured.flat(),
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
-    unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
     toast: cities.ok ? null : cities.toast,
   };
 }

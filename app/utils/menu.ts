@@ -1,32 +1,10 @@
+import type { ShellIconName } from "~/components/icon";
+
 /** The shell's menus, exactly as spec §2 Shell lists them for visitors and logged-in users. */
 export type MenuItem = {
   label: string;
   to: string;
-  icon:
-    | "home"
-    | "blog"
-    | "list"
-    | "help"
-    | "login"
-    | "find"
-    | "bookings"
-    | "bills"
-    | "bell"
-    | "inbox"
-    | "menu"
-    | "saved"
-    | "calendar"
-    | "chart"
-    | "user"
-    | "photo"
-    | "phone"
-    | "pin"
-    | "shield"
-    | "settings"
-    | "key"
-    | "gift"
-    | "feedback"
-    | "scales";
+  icon: ShellIconName;
   external?: boolean;
 };
 

@@ -2,9 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { SpaceCardView } from "~/domain/space";
 import {
   cityMarkers,
-  cityPageDescription,
-  cityPageTitle,
-  countText,
   markerPrice,
   nearestCities,
   type ParkingPriceRange,
@@ -12,6 +9,7 @@ import {
   priceLines,
   type StoragePriceRange,
 } from "./city-page-data";
+import { cityPageDescription, cityPageTitle, countText } from "./city-page-words";
 
 const none: PriceRangeView = { count: 0, minPrice: 100, maxPrice: 99_900, medianPrice: null };
 const of = (minPrice: number, maxPrice: number, count = 2): PriceRangeView => ({

@@ -5,11 +5,13 @@ import { type Centavos, formatPeso } from "~/domain/money";
 import type { SpaceCardView } from "~/domain/space";
 import { PRICE_BASES, PRICE_BASIS_LABELS, type PriceBasis, type SpaceType } from "~/domain/vocabulary";
 import type { ResultOf } from "~/services/api.server";
+import type { PriceLine } from "./city-page-words";
 
 /**
- * The pure parts of a city page (/storage-city/{city}, /parking-city/{city}): the price lines, the map's markers,
- * the nearest other cities, and the words of its headline and description. Browser-safe; the loader is in
- * city-page.server.ts and the screen in city-page.tsx.
+ * The pure parts of a city page's loader (/storage-city/{city}, /parking-city/{city}): the price lines, the map's
+ * markers and the nearest other cities. The loader is in city-page.server.ts, the screen in city-page.tsx and the
+ * words it needs in the browser in city-page-words.ts (apart, so the browser does not download the pricing
+ * vocabularies these need).
  */
 
 /** The prices of a set of listings, as GET /space/getStoragePriceRange and getParkingPriceRange answer them. */
@@ -24,9 +26,6 @@ export type PriceRangeView = {
 export type StoragePriceRange = Omit<ResultOf<typeof getStoragePriceRange>, "city" | "cityName">;
 /** getParkingPriceRange's answer: monthly prices, and daily ones. */
 export type ParkingPriceRange = Omit<ResultOf<typeof getParkingPriceRange>, "city" | "cityName">;
-
-/** One line of a city's prices: "₱1,500.00 to ₱8,000.00 a month for the entire space". */
-export type PriceLine = { key: string; text: string };
 
 /** The most listings a city page shows (page 1 of the recommended order). */
 export const CITY_PAGE_LISTINGS = 12;
@@ -96,28 +95,4 @@ export function nearestCities<T extends Coordinates & { slug: string }>(
     .sort((a, b) => a.metres - b.metres || a.other.slug.localeCompare(b.other.slug))
     .slice(0, limit)
     .map(({ other }) => other);
-}
-
-/** "1 storage space", "24 parking spaces". */
-export function countText(type: SpaceType, count: number): string {
-  return `${count.toLocaleString("en-PH")} ${type} ${count === 1 ? "space" : "spaces"}`;
-}
-
-/** The page's title: "Storage for rent in Makati". */
-export function cityPageTitle(type: SpaceType, cityName: string): string {
-  return `${type === "storage" ? "Storage" : "Parking"} for rent in ${cityName}`;
-}
-
-/** The meta description: what the city has, or an invitation to ask when it has nothing yet. */
-export function cityPageDescription(
-  type: SpaceType,
-  city: { name: string; province: string },
-  total: number,
-  lines: readonly PriceLine[],
-): string {
-  const where = `${city.name}, ${city.province}`;
-  if (total === 0)
-    return `Looking for ${type} space in ${where}? Tell us what you need and we will find it, or list your own ${type} space for free.`;
-  const price = lines[0] ? `, from ${lines[0].text}` : "";
-  return `${countText(type, total)} for rent in ${where}${price}. Compare sizes, prices and photos, and book online with Space Solution.`;
 }

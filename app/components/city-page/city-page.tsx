@@ -7,10 +7,10 @@ import { shareMeta } from "~/components/listing/share-meta";
 import { MarkersMap } from "~/components/map/map";
 import { SpaceCard } from "~/components/space-card";
 import { cityPagePath } from "~/content/cities";
-import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
+import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/space-types";
 import type { loadCityPage } from "~/screens/city-page.server";
 import { PATHS } from "~/utils/menu";
-import { cityPageDescription, cityPageTitle, countText } from "./city-page-data";
+import { cityPageDescription, cityPageTitle, countText } from "./city-page-words";
 
 /**
  * A city page, /storage-city/{city} or /parking-city/{city} (both route files use this module): how many active
@@ -167,7 +167,7 @@ export function CityPage() {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {listings.map((card, index) => (
               <li key={card._id}>
-                <SpaceCard space={card} unit={data.unit} eager={index === 0}>
+                <SpaceCard space={card} eager={index === 0}>
                   <FavouriteButton
                     spaceId={card._id}
                     saved={card.favouriteSpace}

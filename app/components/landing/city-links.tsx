@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { type CityOption, cityPagePath, featuredCities, groupByProvince } from "~/content/cities";
-import { SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";
+import { SPACE_TYPE_LABELS, type SpaceType } from "~/domain/space-types";
 
 /**
  * Links to the city pages of one type of space: the largest cities first, then every city by province behind a

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { CityOption } from "~/content/cities";
-import { LANDINGS } from "~/content/landing";
-import { segmentsOf } from "~/content/solutions";
+import type { Landing } from "~/content/landing";
 import { kindsFor, type SpaceType } from "~/domain/vocabulary";
 import { CityLinks } from "./city-links";
 import { HostCall } from "./host-call";
 import { KindsList } from "./kinds-list";
 import { SpaceSearchForm } from "./search-form";
+import type { SegmentCard } from "./segment-cards";
 import { SegmentCards } from "./segment-cards";
 import { Steps } from "./steps";
 
@@ -14,8 +14,17 @@ import { Steps } from "./steps";
  * A landing page for one type of space (/storage, /parking): the search, what it is, how it works for renters
  * and hosts, the use cases, the kinds of space, how the price is made up, the city pages and a call to hosts.
  */
-export function LandingPage({ type, cities }: { type: SpaceType; cities: readonly CityOption[] }) {
-  const landing = LANDINGS[type];
+export function LandingPage({
+  type,
+  landing,
+  segments,
+  cities,
+}: {
+  type: SpaceType;
+  landing: Landing;
+  segments: readonly SegmentCard[];
+  cities: readonly CityOption[];
+}) {
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -55,7 +64,7 @@ export function LandingPage({ type, cities }: { type: SpaceType; cities: readonl
         <h2 id="uses-heading" className="text-2xl font-bold">
           What people use it for
         </h2>
-        <SegmentCards segments={segmentsOf(type)} />
+        <SegmentCards segments={segments} />
         <h3 className="mt-10 text-lg font-semibold">Kinds of space you can rent</h3>
         <KindsList kinds={kindsFor(type)} />
       </section>

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { type CityOption, groupByProvince } from "~/content/cities";
-import { SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";
+import { SPACE_TYPE_LABELS, type SpaceType } from "~/domain/space-types";
 import { PATHS } from "~/utils/menu";
 
 /**

@@ -1,20 +1,28 @@
 import { Link } from "@remix-run/react";
 import type { CityOption } from "~/content/cities";
 import { landingPath } from "~/content/home";
-import { LANDINGS } from "~/content/landing";
-import { type Segment, segmentsOf } from "~/content/solutions";
-import { SPACE_TYPE_LABELS } from "~/domain/vocabulary";
+import type { Segment } from "~/content/solutions";
+import { SPACE_TYPE_LABELS } from "~/domain/space-types";
 import { KindsList } from "./kinds-list";
 import { SpaceSearchForm } from "./search-form";
-import { SegmentCards } from "./segment-cards";
+import { type SegmentCard, SegmentCards } from "./segment-cards";
 
 /**
  * A use case's page (/storage/household, /parking/full-month): what it is, the search preset to its type of space,
  * what it is good for, the kinds of space that fit, tips, and the other use cases.
  */
-export function SegmentPage({ segment, cities }: { segment: Segment; cities: readonly CityOption[] }) {
+export function SegmentPage({
+  segment,
+  pricing,
+  others,
+  cities,
+}: {
+  segment: Segment;
+  pricing: readonly string[];
+  others: readonly SegmentCard[];
+  cities: readonly CityOption[];
+}) {
   const typeLabel = SPACE_TYPE_LABELS[segment.type];
-  const others = segmentsOf(segment.type).filter((other) => other.slug !== segment.slug);
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -65,7 +73,7 @@ export function SegmentPage({ segment, cities }: { segment: Segment; cities: rea
             What it costs
           </h2>
           <ul className="mt-4 max-w-3xl list-disc space-y-2 pl-5 text-slate-700">
-            {LANDINGS[segment.type].pricing.map((line) => (
+            {pricing.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { myShortListedSpace } from "~/api/space/favourites.server";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
+import { withCardWords } from "~/domain/card-words";
 import { displayUnit } from "~/domain/units";
 import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -18,15 +19,15 @@ const PATH = "/user-profile/saved-spaces";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const answer = await client.call(myShortListedSpace);
+  const unit = displayUnit(profile.measurementUnit);
   return data({
-    spaces: answer.ok ? answer.result : [],
-    unit: displayUnit(profile.measurementUnit),
+    spaces: answer.ok ? answer.result.map((space) => withCardWords(space, unit)) : [],
     toast: answer.ok ? null : answer.toast,
   });
 }
 
 export default function SavedSpaces() {
-  const { spaces, unit } = useLoaderData<typeof loader>();
+  const { spaces } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Saved spaces</h1>
@@ -47,7 +48,7 @@ export default function SavedSpaces() {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {spaces.map((space, index) => (
             <li key={space._id}>
-              <SpaceCard space={space} unit={unit} eager={index === 0} headingLevel={2}>
+              <SpaceCard space={space} eager={index === 0} headingLevel={2}>
                 <FavouriteButton spaceId={space._id} saved returnTo={PATH} title={space.spaceTitle} />
               </SpaceCard>
             </li>

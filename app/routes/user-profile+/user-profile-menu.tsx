@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Icon } from "~/components/icon";
+import { ACCOUNT_ICON_PATHS, type AccountIconName } from "~/components/account-icons";
+import { IconPath } from "~/components/icon";
 import { requireProfile } from "~/services/auth.server";
-import { type MenuItem, PATHS, shellUser } from "~/utils/menu";
+import { PATHS, shellUser } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("My account");
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Entry = { label: string; to: string; icon: MenuItem["icon"] };
+type Entry = { label: string; to: string; icon: AccountIconName };
 
 /** The account's pages, grouped by what the person is doing. Each entry is a page that exists. */
 const GROUPS: { title: string; entries: Entry[] }[] = [
@@ -98,7 +99,7 @@ export default function UserProfileMenu() {
                   to={entry.to}
                   className="flex items-center gap-3 px-5 py-3.5 font-medium hover:bg-slate-50"
                 >
-                  <Icon name={entry.icon} className="h-5 w-5 shrink-0 text-brand-700" />
+                  <IconPath d={ACCOUNT_ICON_PATHS[entry.icon]} className="h-5 w-5 shrink-0 text-brand-700" />
                   {entry.label}
                 </Link>
               </li>

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { cardWords, withCardWords } from "./card-words";
+import type { SpaceCardView } from "./space";
+
+const storage: SpaceCardView = {
+  _id: "s1",
+  path: "/storage/listings/s1/spare-room",
+  storageType: "storage",
+  kind: "spareRoom",
+  spaceTitle: "Spare room",
+  city: "Makati",
+  citySlug: "makati",
+  barangay: "Poblacion",
+  approximateLocation: null,
+  coverPhoto: null,
+  photoCount: 0,
+  size: { area: 12, volume: 30 },
+  vehicleSize: null,
+  unitOfRental: "sqm",
+  rentMode: { entireSpace: false },
+  unitsAvailable: 3,
+  listingPrice: 50_000,
+  pricePerSquareMeter: 50_000,
+  perMonthPrice: 600_000,
+  dailyPrice: null,
+  quickMoveIn: false,
+  firstMonthDiscount: false,
+  availableForRent: "Active",
+  favouriteSpace: false,
+  publishedAt: null,
+};
+
+describe("a card's words", () => {
+  it("names the type and kind, the area in the viewer's unit with the units, and the price per unit", () => {
+    expect(cardWords(storage, "meter")).toEqual({
+      kind: "Storage · Spare room",
+      size: "12.0 sq m · 3 units",
+      monthly: "₱6,000.00",
+      basis: " per square meter",
+      daily: null,
+    });
+    expect(cardWords(storage, "feet").size).toBe("129.2 sq ft · 3 units");
+  });
+
+  it("leaves out the units and the basis for an entire space, and the price when there is none", () => {
+    const whole = { ...storage, rentMode: { entireSpace: true }, unitsAvailable: 1, perMonthPrice: null };
+    expect(cardWords(whole, "meter")).toMatchObject({ size: "12.0 sq m", monthly: null, basis: "" });
+  });
+
+  it("gives parking the largest vehicle, the slots and the daily price", () => {
+    const parking: SpaceCardView = {
+      ...storage,
+      storageType: "parking",
+      kind: "condo",
+      size: null,
+      vehicleSize: "suv",
+      unitOfRental: null,
+      rentMode: { entireSpace: false },
+      unitsAvailable: 2,
+      perMonthPrice: 450_000,
+      dailyPrice: 25_000,
+    };
+    expect(cardWords(parking, "meter")).toEqual({
+      kind: "Parking · Condo",
+      size: "Fits up to: SUV or AUV · 2 slots",
+      monthly: "₱4,500.00",
+      basis: "",
+      daily: "₱250.00",
+    });
+  });
+
+  it("keeps the listing's fields beside its words", () => {
+    const card = withCardWords(storage, "meter");
+    expect(card._id).toBe("s1");
+    expect(card.words.kind).toBe("Storage · Spare room");
+  });
+});
