@@ -248,15 +248,5 @@ export function laterDate(a: CalendarDate, b: CalendarDate): CalendarDate {
   return a >= b ? a : b;
 }
 
-const moment = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
-
-/** An instant for people, in Manila time and short: "Nov 25, 11:57 PM" (messages, notifications). */
-export function formatMoment(instant: string | Date): string {
-  return moment.format(new Date(instant));
-}
+// An instant for people lives in ./moments, so that a page showing only instants need not download the calendar.
+export { formatMoment } from "./moments";

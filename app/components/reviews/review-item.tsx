@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ReviewView } from "~/api/rating/reviews.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { formatMoment } from "~/domain/dates";
+import { formatMoment } from "~/domain/moments";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { starsLabel } from "~/utils/reviews";
 
