@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Card } from "~/components/ui/card";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
@@ -33,6 +34,12 @@ export function QuestionForm({
   sentId?: string | null;
 }) {
   const sending = useIsPending({ intent: "ask" });
+  // What the action answered is forgotten when live updates reload the page's data (the question itself is such an
+  // update): the way to the conversation stays until the renter leaves the page.
+  const [conversation, setConversation] = useState(conversationId ?? null);
+  useEffect(() => {
+    if (conversationId) setConversation(conversationId);
+  }, [conversationId]);
   const value = (field: Field) => {
     const typed = lastResult?.initialValue?.[field];
     return typeof typed === "string" ? typed : "";
@@ -104,10 +111,10 @@ export function QuestionForm({
           {sending ? "Sending…" : "Send question"}
         </button>
       </Form>
-      {conversationId ? (
+      {conversation ? (
         <p className="mt-3 text-sm text-slate-700">
           The host answers in your messages.{" "}
-          <Link to={`/messages/${conversationId}`} className="font-semibold text-brand-700 underline">
+          <Link to={`/messages/${conversation}`} className="font-semibold text-brand-700 underline">
             Open the conversation
           </Link>
         </p>
