@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 import { formatPeso } from "~/domain/money";
-import type { SpaceCardView } from "~/domain/space";
+import type { SpaceCardData } from "~/domain/space";
 import { formatArea } from "~/domain/units";
 import {
   kindLabel,
@@ -24,7 +24,7 @@ export function SpaceCard({
   eager = false,
   headingLevel = 3,
 }: {
-  space: SpaceCardView;
+  space: SpaceCardData;
   /** The viewer's measurementUnit (meters for visitors). */
   unit: LengthUnit;
   children?: ReactNode;
@@ -71,7 +71,7 @@ export function SpaceCard({
 }
 
 /** Storage: the floor area (and the units, when rented by the unit); parking: the largest vehicle and the slots. */
-function sizeText(space: SpaceCardView, unit: LengthUnit): string | null {
+function sizeText(space: SpaceCardData, unit: LengthUnit): string | null {
   const units =
     space.unitsAvailable > 1
       ? `${space.unitsAvailable} ${space.storageType === "parking" ? "slots" : "units"}`
@@ -85,7 +85,7 @@ function sizeText(space: SpaceCardView, unit: LengthUnit): string | null {
 }
 
 /** The monthly price the search filters on, with what it is for when the space is rented by the unit. */
-function PriceLine({ space }: { space: SpaceCardView }) {
+function PriceLine({ space }: { space: SpaceCardData }) {
   if (space.perMonthPrice === null) return null;
   const basis =
     !space.rentMode.entireSpace && space.unitOfRental ? ` ${RENTAL_UNIT_LABELS[space.unitOfRental]}` : "";
@@ -100,7 +100,7 @@ function PriceLine({ space }: { space: SpaceCardView }) {
   );
 }
 
-function OfferBadges({ space }: { space: SpaceCardView }) {
+function OfferBadges({ space }: { space: SpaceCardData }) {
   if (!space.quickMoveIn && !space.firstMonthDiscount) return null;
   return (
     <ul className="absolute left-2 top-2 flex flex-wrap gap-1.5" aria-label="Offers">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cardData,
   LISTING_STEPS,
   nextStep,
   PUBLISHING_MESSAGES,
@@ -7,6 +8,7 @@ import {
   previousStep,
   publishingGaps,
   resumeStep,
+  type SpaceCardView,
   slugify,
   stepsFor,
 } from "./space";
@@ -110,5 +112,69 @@ describe("links", () => {
   it("slugs a title without changing the listing's identity", () => {
     expect(slugify("Dry Garage in Parañaque — 24/7!")).toBe("dry-garage-in-paranaque-24-7");
     expect(slugify(null)).toBe("");
+  });
+});
+
+describe("cardData", () => {
+  it("keeps what a card shows and what places it on a map, and leaves the rest of the API's card out", () => {
+    const card: SpaceCardView = {
+      _id: "space-1",
+      path: "/storage/listings/space-1/dry-garage",
+      storageType: "storage",
+      kind: "garage",
+      spaceTitle: "Dry garage",
+      city: "Makati",
+      citySlug: "makati",
+      barangay: "Poblacion",
+      approximateLocation: { latitude: 14.56, longitude: 121.03 },
+      coverPhoto: {
+        uploadId: "upload-1",
+        url: "/uploads/a/image.jpg",
+        width: 1280,
+        height: 960,
+        variants: [{ width: 320, url: "/uploads/a/w320.webp" }],
+      },
+      photoCount: 4,
+      size: { area: 18, volume: 45 },
+      vehicleSize: null,
+      unitOfRental: null,
+      rentMode: { entireSpace: true },
+      unitsAvailable: 1,
+      listingPrice: 300_000,
+      pricePerSquareMeter: 16_667,
+      perMonthPrice: 300_000,
+      dailyPrice: null,
+      quickMoveIn: true,
+      firstMonthDiscount: false,
+      availableForRent: "Active",
+      favouriteSpace: false,
+      publishedAt: "2026-11-01T00:00:00.000Z",
+    };
+    expect(cardData(card)).toEqual({
+      _id: "space-1",
+      path: "/storage/listings/space-1/dry-garage",
+      storageType: "storage",
+      kind: "garage",
+      spaceTitle: "Dry garage",
+      city: "Makati",
+      barangay: "Poblacion",
+      approximateLocation: { latitude: 14.56, longitude: 121.03 },
+      coverPhoto: {
+        url: "/uploads/a/image.jpg",
+        width: 1280,
+        height: 960,
+        variants: [{ width: 320, url: "/uploads/a/w320.webp" }],
+      },
+      size: { area: 18, volume: 45 },
+      vehicleSize: null,
+      unitOfRental: null,
+      rentMode: { entireSpace: true },
+      unitsAvailable: 1,
+      perMonthPrice: 300_000,
+      dailyPrice: null,
+      quickMoveIn: true,
+      firstMonthDiscount: false,
+      favouriteSpace: false,
+    });
   });
 });

@@ -326,6 +326,62 @@ export type SpaceCardView = {
 };
 
 /**
+ * What a listing's card shows (SpaceCard with its favourite button) and what places it on a map: pages send their
+ * browsers only this of each card, not the whole SpaceCardView the API answers.
+ */
+export type SpaceCardData = Pick<
+  SpaceCardView,
+  | "_id"
+  | "path"
+  | "storageType"
+  | "kind"
+  | "spaceTitle"
+  | "city"
+  | "barangay"
+  | "approximateLocation"
+  | "size"
+  | "vehicleSize"
+  | "unitOfRental"
+  | "rentMode"
+  | "unitsAvailable"
+  | "perMonthPrice"
+  | "dailyPrice"
+  | "quickMoveIn"
+  | "firstMonthDiscount"
+  | "favouriteSpace"
+> & { coverPhoto: CardPhoto | null };
+
+/** A card's photo: what the image element needs. */
+export type CardPhoto = Pick<ImageView, "url" | "width" | "height" | "variants">;
+
+export function cardData(space: SpaceCardView): SpaceCardData {
+  const photo = space.coverPhoto;
+  return {
+    _id: space._id,
+    path: space.path,
+    storageType: space.storageType,
+    kind: space.kind,
+    spaceTitle: space.spaceTitle,
+    city: space.city,
+    barangay: space.barangay,
+    approximateLocation: space.approximateLocation,
+    coverPhoto: photo
+      ? { url: photo.url, width: photo.width, height: photo.height, variants: photo.variants }
+      : null,
+    size: space.size,
+    vehicleSize: space.vehicleSize,
+    unitOfRental: space.unitOfRental,
+    rentMode: space.rentMode,
+    unitsAvailable: space.unitsAvailable,
+    perMonthPrice: space.perMonthPrice,
+    dailyPrice: space.dailyPrice,
+    quickMoveIn: space.quickMoveIn,
+    firstMonthDiscount: space.firstMonthDiscount,
+    favouriteSpace: space.favouriteSpace,
+  };
+}
+
+/**
  * What the listing's details show (the public listing page and the wizard's preview use the same component, so the
  * preview is exactly what renters see): the host view and the renters' view both have these fields.
  */
