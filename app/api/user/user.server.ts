@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { keptWhileCatalogueUnchanged } from "~/db/catalogue.server";
+import { catalogueKeeper } from "~/db/catalogue.server";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, spaces, type User } from "~/db/schema";
 import { averageStars } from "~/domain/reviews";
@@ -15,17 +15,19 @@ export const cityList = defineEndpoint({
   summary:
     "The cities a space can be in, with their province, region, centre, barangays and how many active storage and " +
     "parking listings each has.",
-  handler: ({ db }) => readCityList(db),
+  // Every page and the API read the city list: it is kept until the catalogue changes (app/db/catalogue.server.ts).
+  handler: ({ db }) => keepCityList(db, "", () => readCityList(db)),
 });
 
-/** Every page and the API read the city list: it is kept until a listing, a city or a barangay changes. */
-const readCityList = keptWhileCatalogueUnchanged(async (db: Database): Promise<CityListItem[]> => {
+const keepCityList = catalogueKeeper<CityListItem[]>(1);
+
+async function readCityList(db: Database): Promise<CityListItem[]> {
   const [rows, counts] = await Promise.all([cityRows(db), activeCounts(db)]);
   return rows.map((city) => ({
     ...city,
     activeSpaces: counts.get(city.id) ?? { storage: 0, parking: 0 },
   }));
-});
+}
 
 function cityRows(db: Database) {
   return db
