@@ -1,5 +1,6 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
+import { cardData } from "~/domain/space";
 import { displayUnit } from "~/domain/units";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
@@ -36,7 +37,8 @@ export async function loadHomePage(request: Request) {
       // Cards with a cover photo first: the first look should be of real spaces.
       return [...cards]
         .sort((a, b) => Number(b.coverPhoto !== null) - Number(a.coverPhoto !== null))
-        .slice(0, FEATURED_PER_TYPE);
+        .slice(0, FEATURED_PER_TYPE)
+        .map(cardData);
     }),
   );
   return {
