@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type EntryContext,
@@ -66,7 +66,7 @@ export default function handleRequest(
 
     function respond() {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new WriteBatches();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(
         new Response(createReadableStreamFromReadable(body), {
@@ -77,6 +77,31 @@ export default function handleRequest(
       pipe(body);
     }
   });
+}
+
+/**
+ * React writes a page in pieces of 2 KB, then says it has written all it has for now (`flush`, which compressing
+ * streams also answer). The pieces of each such batch go on to the browser as one: a results page is some 50 pieces,
+ * and each would otherwise be a write of its own all the way to the network.
+ */
+class WriteBatches extends Transform {
+  private pending: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.pending.push(chunk);
+    done();
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.flush();
+    done();
+  }
 }
 
 /** Errors Remix reports while answering: logged, except a browser that went away and a cross-site post we refuse. */

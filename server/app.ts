@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -24,7 +25,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
     build.publicPath,
     express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false, redirect: false }));
+  app.use(publicFiles(path.resolve("public")));
   app.all(
     "*",
     createRequestHandler({
@@ -34,6 +35,32 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
     }),
   );
   return app;
+}
+
+/**
+ * The files of public/ (logos, the share image, the country list), served for an hour. They are listed once, at
+ * start, so that a page or an API call goes straight on rather than first asking the disk whether a file of its name
+ * exists; a file added to public/ is served from the next start (remix dev restarts the server after each build).
+ */
+export function publicFiles(root: string): RequestHandler {
+  const serve = express.static(root, { maxAge: "1h", index: false, redirect: false });
+  const files = new Set(
+    (existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }) : [])
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+  return (req, res, next) => (files.has(decodedPath(req.path)) ? serve(req, res, next) : next());
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
-import type { CardSpace } from "~/domain/card-words";
+import type { SpaceCardData } from "~/domain/card-words";
 
 /**
  * A listing as a card (search results, city pages, saved spaces): the cover photo, kind, title (the link to the
@@ -14,8 +14,8 @@ export function SpaceCard({
   eager = false,
   headingLevel = 3,
 }: {
-  /** The listing with its words (withCardWords, where the page's data is made). */
-  space: CardSpace;
+  /** The listing as pages send it, with its words (spaceCard, where the page's data is made). */
+  space: SpaceCardData;
   children?: ReactNode;
   /** The first card of a page: its photo loads at once. */
   eager?: boolean;
@@ -64,7 +64,7 @@ export function SpaceCard({
   );
 }
 
-function OfferBadges({ space }: { space: Pick<CardSpace, "quickMoveIn" | "firstMonthDiscount"> }) {
+function OfferBadges({ space }: { space: Pick<SpaceCardData, "quickMoveIn" | "firstMonthDiscount"> }) {
   if (!space.quickMoveIn && !space.firstMonthDiscount) return null;
   return (
     <ul className="absolute left-2 top-2 flex flex-wrap gap-1.5" aria-label="Offers">

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
+import { watchCatalogue } from "./catalogue.server";
 import * as schema from "./schema";
 
 /** One drizzle type for both drivers: the app only uses what PGlite and node-postgres share. */
@@ -76,7 +77,10 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await watchCatalogue(db, client);
+    },
     jobsConnection: { db: fromPglite(client), backend: "pglite" },
     close: () => client.close(),
   };

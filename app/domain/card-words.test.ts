@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardWords, withCardWords } from "./card-words";
+import { cardWords, spaceCard } from "./card-words";
 import type { SpaceCardView } from "./space";
 
 const storage: SpaceCardView = {
@@ -69,9 +69,38 @@ describe("a card's words", () => {
     });
   });
 
-  it("keeps the listing's fields beside its words", () => {
-    const card = withCardWords(storage, "meter");
-    expect(card._id).toBe("s1");
-    expect(card.words.kind).toBe("Storage · Spare room");
+  it("keeps what a card shows and what places it on a map, and leaves the rest of the API's card out", () => {
+    const card: SpaceCardView = {
+      ...storage,
+      approximateLocation: { latitude: 14.56, longitude: 121.03 },
+      coverPhoto: {
+        uploadId: "upload-1",
+        url: "/uploads/a/image.jpg",
+        width: 1280,
+        height: 960,
+        variants: [{ width: 320, url: "/uploads/a/w320.webp" }],
+      },
+      quickMoveIn: true,
+    };
+    expect(spaceCard(card, "meter")).toEqual({
+      _id: "s1",
+      path: "/storage/listings/s1/spare-room",
+      storageType: "storage",
+      spaceTitle: "Spare room",
+      city: "Makati",
+      barangay: "Poblacion",
+      approximateLocation: { latitude: 14.56, longitude: 121.03 },
+      coverPhoto: {
+        url: "/uploads/a/image.jpg",
+        width: 1280,
+        height: 960,
+        variants: [{ width: 320, url: "/uploads/a/w320.webp" }],
+      },
+      perMonthPrice: 600_000,
+      quickMoveIn: true,
+      firstMonthDiscount: false,
+      favouriteSpace: false,
+      words: cardWords(card, "meter"),
+    });
   });
 });

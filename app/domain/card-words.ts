@@ -1,5 +1,5 @@
 import { formatPeso } from "./money";
-import type { SpaceCardView } from "./space";
+import type { ImageView, SpaceCardView } from "./space";
 import { formatArea } from "./units";
 import {
   kindLabel,
@@ -10,9 +10,28 @@ import {
 } from "./vocabulary";
 
 /**
- * The words of a listing's card, made where the page's data is made: the card itself then needs none of the
- * vocabularies, units or money rules, so a visitor's first page downloads less.
+ * A listing's card as pages send it to the browser: what the card shows, already in words, and what places it on a
+ * map — not the whole SpaceCardView the API answers. The words are made where the page's data is made, so the card
+ * needs none of the vocabularies, units or money rules, and a visitor's first page downloads less.
  */
+export type SpaceCardData = Pick<
+  SpaceCardView,
+  | "_id"
+  | "path"
+  | "storageType"
+  | "spaceTitle"
+  | "city"
+  | "barangay"
+  | "approximateLocation"
+  | "perMonthPrice"
+  | "quickMoveIn"
+  | "firstMonthDiscount"
+  | "favouriteSpace"
+> & { coverPhoto: CardPhoto | null; words: CardWords };
+
+/** A card's photo: what the image element needs. */
+export type CardPhoto = Pick<ImageView, "url" | "width" | "height" | "variants">;
+
 export type CardWords = {
   /** "Storage · Spare room". */
   kind: string;
@@ -26,14 +45,43 @@ export type CardWords = {
   daily: string | null;
 };
 
-/** The listing with its card's words, in the viewer's measurementUnit (meters for visitors). */
-export type CardSpace<T extends SpaceCardView = SpaceCardView> = T & { words: CardWords };
+/** What a card's words are made from. */
+type WordsSource = Pick<
+  SpaceCardView,
+  | "storageType"
+  | "kind"
+  | "size"
+  | "vehicleSize"
+  | "unitOfRental"
+  | "rentMode"
+  | "unitsAvailable"
+  | "perMonthPrice"
+  | "dailyPrice"
+>;
 
-export function withCardWords<T extends SpaceCardView>(space: T, unit: LengthUnit): CardSpace<T> {
-  return { ...space, words: cardWords(space, unit) };
+/** The card of a listing, with sizes in the viewer's measurementUnit (meters for visitors). */
+export function spaceCard(space: SpaceCardView, unit: LengthUnit): SpaceCardData {
+  const photo = space.coverPhoto;
+  return {
+    _id: space._id,
+    path: space.path,
+    storageType: space.storageType,
+    spaceTitle: space.spaceTitle,
+    city: space.city,
+    barangay: space.barangay,
+    approximateLocation: space.approximateLocation,
+    coverPhoto: photo
+      ? { url: photo.url, width: photo.width, height: photo.height, variants: photo.variants }
+      : null,
+    perMonthPrice: space.perMonthPrice,
+    quickMoveIn: space.quickMoveIn,
+    firstMonthDiscount: space.firstMonthDiscount,
+    favouriteSpace: space.favouriteSpace,
+    words: cardWords(space, unit),
+  };
 }
 
-export function cardWords(space: SpaceCardView, unit: LengthUnit): CardWords {
+export function cardWords(space: WordsSource, unit: LengthUnit): CardWords {
   return {
     kind: `${SPACE_TYPE_LABELS[space.storageType]}${space.kind ? ` · ${kindLabel(space.kind)}` : ""}`,
     size: sizeText(space, unit),
@@ -44,7 +92,7 @@ export function cardWords(space: SpaceCardView, unit: LengthUnit): CardWords {
   };
 }
 
-function sizeText(space: SpaceCardView, unit: LengthUnit): string | null {
+function sizeText(space: WordsSource, unit: LengthUnit): string | null {
   const units =
     space.unitsAvailable > 1
       ? `${space.unitsAvailable} ${space.storageType === "parking" ? "slots" : "units"}`

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { SearchResult } from "~/api/space/search.server";
 import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
@@ -15,7 +15,7 @@ import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
-import { type CardSpace, withCardWords } from "~/domain/card-words";
+import { type SpaceCardData, spaceCard } from "~/domain/card-words";
 import {
   describeSearch,
   isBlankSearch,
@@ -99,15 +99,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasSessionCookie(request) ? client.call(userApi.viewUserProfile) : null,
     client.call(userApi.cityList),
   ]);
-  const cities = cityList.ok
-    ? cityList.result.map(({ name, slug, province, latitude, longitude }) => ({
-        name,
-        slug,
-        province,
-        latitude,
-        longitude,
-      }))
-    : [];
+  // The filters need each city's name and province; only the searched city's centre goes to the page (the map's).
+  const cityRows = cityList.ok ? cityList.result : [];
+  const cities = cityRows.map(({ name, slug, province }) => ({ name, slug, province }));
   const cityName = (slug?: string) => cities.find((city) => city.slug === slug)?.name;
   const loggedIn = Boolean(profile?.ok);
   const storageType: SpaceType = parsed.ok
@@ -169,31 +163,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
 
-  const result = answer.result;
-  const city = cities.find((item) => item.slug === query.city);
-  const markers: MapMarker[] = result.results.flatMap((space) =>
-    space.approximateLocation && space.perMonthPrice !== null
-      ? [
-          {
-            id: space._id,
-            ...space.approximateLocation,
-            label: markerPrice(space.perMonthPrice),
-            href: space.path,
-            title: space.spaceTitle,
-          },
-        ]
-      : [],
-  );
+  const city = cityRows.find((item) => item.slug === query.city);
+  // Each card is sent with what it shows; the map's markers are drawn from the same cards in the browser.
+  const result: SearchPage = {
+    ...answer.result,
+    results: answer.result.results.map((space) => spaceCard(space, common.unit)),
+  };
   return data(
     {
       ...common,
       ok: true as const,
       heading,
       query,
-      result: { ...result, results: result.results.map((space) => withCardWords(space, common.unit)) },
+      result,
       budget: budget.ok ? budget.result : null,
       recent,
-      markers,
       mapCenter: city ? { latitude: city.latitude, longitude: city.longitude } : null,
       toast: budget.ok ? null : budget.toast,
     },
@@ -272,7 +256,6 @@ export default function SearchSpace() {
             <Results
               query={loaded.query}
               result={loaded.result}
-              markers={loaded.markers}
               mapCenter={loaded.mapCenter}
               returnTo={loaded.returnTo}
             />
@@ -344,17 +327,34 @@ function TypeTabs({ current, query }: { current: SpaceType; query: SearchQuery |
   );
 }
 
+/** A page of results as the page gets it: each card with what it shows. */
+type SearchPage = Omit<SearchResult, "results"> & { results: SpaceCardData[] };
+
+/** The map's markers: each card with a point and a monthly price, labelled with that price, linking to its page. */
+function searchMarkers(results: readonly SpaceCardData[]): MapMarker[] {
+  return results.flatMap((space) =>
+    space.approximateLocation && space.perMonthPrice !== null
+      ? [
+          {
+            id: space._id,
+            ...space.approximateLocation,
+            label: markerPrice(space.perMonthPrice),
+            href: space.path,
+            title: space.spaceTitle,
+          },
+        ]
+      : [],
+  );
+}
+
 function Results({
   query,
   result,
-  markers,
   mapCenter,
   returnTo,
 }: {
   query: SearchQuery;
-  /** The page of results, each card with its words (withCardWords). */
-  result: Omit<SearchResult, "results"> & { results: CardSpace[] };
-  markers: MapMarker[];
+  result: SearchPage;
   mapCenter: { latitude: number; longitude: number } | null;
   returnTo: string;
 }) {
@@ -363,6 +363,7 @@ function Results({
   const hydrated = useHydrated();
   const wide = useMediaQuery(WIDE_SCREEN);
   const [mapOpen, setMapOpen] = useState(false);
+  const markers = useMemo(() => searchMarkers(results), [results]);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -10,7 +10,7 @@ import {
 } from "~/components/city-page/city-page-data";
 import { notFound } from "~/components/landing/not-found";
 import { cityPagePath } from "~/content/cities";
-import { withCardWords } from "~/domain/card-words";
+import { spaceCard } from "~/domain/card-words";
 import { SEARCH_PATH } from "~/domain/search";
 import { displayUnit } from "~/domain/units";
 import type { SpaceType } from "~/domain/vocabulary";
@@ -47,13 +47,12 @@ export async function loadCityPage(request: Request, type: SpaceType, slug: stri
   if (!search.ok) throw new Response(search.message, { status: search.status });
 
   const unit = displayUnit(profile?.ok ? profile.result.measurementUnit : null);
-  const listings = search.result.results
-    .slice(0, CITY_PAGE_LISTINGS)
-    .map((card) => withCardWords(card, unit));
+  const found = search.result.results.slice(0, CITY_PAGE_LISTINGS);
+  const listings = found.map((card) => spaceCard(card, unit));
   const origin = publicOrigin(request);
   const url = new URL(request.url);
   // The share image: the og rendition (app/routes/og.spaces.$image.ts) of the first listing with a photo.
-  const covered = listings.find((card) => card.coverPhoto !== null);
+  const covered = found.find((card) => card.coverPhoto !== null);
   return data({
     type,
     city: {

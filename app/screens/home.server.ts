@@ -1,6 +1,6 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
-import { withCardWords } from "~/domain/card-words";
+import { spaceCard } from "~/domain/card-words";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";
@@ -40,7 +40,7 @@ export async function loadHomePage(request: Request) {
       return [...cards]
         .sort((a, b) => Number(b.coverPhoto !== null) - Number(a.coverPhoto !== null))
         .slice(0, FEATURED_PER_TYPE)
-        .map((card) => withCardWords(card, unit));
+        .map((card) => spaceCard(card, unit));
     }),
   );
   const origin = publicOrigin(request);

@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod/v4";
 import { defineEndpoint } from "~/api/endpoint";
 import { ApiRedirect } from "~/api/envelope";
 import { compileRoutes, handleApiRequest } from "~/api/router.server";
-import { type Answer, call } from "./helpers";
+import type { CityListItem } from "~/api/user/user.server";
+import { getDatabase } from "~/db/db.server";
+import { cities, spaces } from "~/db/schema";
+import { type Answer, call, createUser, uniqueEmail } from "./helpers";
 
 describe("GET /user/cityList", () => {
   it("answers the envelope with the cities from the database, each with province and barangays", async () => {
@@ -31,6 +35,51 @@ describe("GET /user/cityList", () => {
     expect(makati?.province).toBe("Metro Manila");
     expect(makati?.barangays.length).toBeGreaterThanOrEqual(3);
     expect(answer.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("counts a listing that goes live, or stops being live, in the very next answer", async () => {
+    const makatiCounts = async () => {
+      const answer = (await call("GET", "/user/cityList")) as Answer<CityListItem[]>;
+      return answer.body.result.find((city) => city.slug === "makati")?.activeSpaces;
+    };
+    const before = (await makatiCounts()) ?? { storage: 0, parking: 0 };
+    const { db } = await getDatabase();
+    const [makati] = await db.select().from(cities).where(eq(cities.slug, "makati"));
+    const host = await createUser({ email: uniqueEmail("city-count-host") });
+    const [space] = await db
+      .insert(spaces)
+      .values({
+        hostId: host.user.id,
+        status: "active",
+        storageType: "storage",
+        kind: "spareRoom",
+        spaceTitle: "A room that counts",
+        addressLine1: "1 Jupiter Street",
+        cityId: makati?.id ?? null,
+        barangay: "Bel-Air",
+        province: "Metro Manila",
+        latitude: 14.56,
+        longitude: 121.03,
+        lengthM: 2,
+        widthM: 3,
+        heightM: 2.5,
+        areaSqm: 6,
+        volumeCbm: 15,
+        unitOfRental: "sqm",
+        unitsAvailable: 1,
+        features: [],
+        rentalDurations: ["1_month"],
+        monthlyPrice: 300_000,
+      })
+      .returning({ id: spaces.id });
+    expect(await makatiCounts()).toEqual({ ...before, storage: before.storage + 1 });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(spaces)
+        .set({ status: "inactive" })
+        .where(eq(spaces.id, space?.id ?? ""));
+    });
+    expect(await makatiCounts()).toEqual(before);
   });
 });
 

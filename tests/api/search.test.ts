@@ -298,6 +298,40 @@ describe("POST /space/newSpaceSearch/{n}", () => {
   });
 });
 
+describe("a visitor's search, kept until the catalogue changes", () => {
+  // Iloilo City's listings belong to this block only.
+  const where = "storageType=storage&city=iloilo-city";
+
+  it("shows a listing as soon as it is live, its new cover photo, and no longer once it is not", async () => {
+    const { db } = await getDatabase();
+    expect(await found(where)).toEqual([]);
+    const fresh = await listing({ city: "iloilo-city", photos: 0 });
+    expect(await found(where)).toEqual([fresh.id]);
+
+    const photoless = await search(where);
+    expect(photoless.body.result.results[0]?.coverPhoto).toBeNull();
+    const [upload] = await db
+      .insert(uploads)
+      .values({
+        ownerId: hostId,
+        kind: "spaceImages",
+        storageKey: `spaceImages/${fresh.id}/cover.jpg`,
+        contentType: "image/jpeg",
+        bytes: 1000,
+        width: 1600,
+        height: 1200,
+        variants: [],
+      })
+      .returning();
+    await db.insert(spacePhotos).values({ uploadId: upload?.id ?? "", spaceId: fresh.id, position: 0 });
+    const withPhoto = await search(where);
+    expect(withPhoto.body.result.results[0]?.coverPhoto?.url).toContain(`spaceImages/${fresh.id}/cover.jpg`);
+
+    await db.update(spaces).set({ status: "inactive" }).where(eq(spaces.id, fresh.id));
+    expect(await found(where)).toEqual([]);
+  });
+});
+
 describe("pages", () => {
   const where = "storageType=storage&city=cebu-city";
   const ids: string[] = [];

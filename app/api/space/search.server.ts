@@ -1,3 +1,4 @@
+import { catalogueKeeper } from "~/db/catalogue.server";
 import type { BudgetMeter, SearchQuery } from "~/domain/search";
 import {
   budgetQuerySchema,
@@ -24,6 +25,9 @@ import {
 
 export type { RecentSearchView, SearchResult } from "./search-queries.server";
 
+/** The visitors' searches kept at once: the most asked pages of the most asked searches. */
+const VISITOR_SEARCHES_KEPT = 200;
+
 export const newSpaceSearch = defineEndpoint({
   method: "POST",
   path: "/space/newSpaceSearch/{n}",
@@ -34,9 +38,20 @@ export const newSpaceSearch = defineEndpoint({
   query: SearchQuerySchema,
   params: SearchPageSchema,
   async handler({ db, query, params, user }): Promise<SearchResult> {
+    // A visitor's search shows no saved hearts, and without a start date it does not depend on the day.
+    if (!user && !query.startDate) {
+      const key = `${params.n} ${JSON.stringify(query)}`;
+      return keepVisitorSearch(db, key, () => searchSpaces(db, query, { page: params.n }));
+    }
     return searchSpaces(db, query, { userId: user?.id, page: params.n });
   },
 });
+
+/**
+ * Visitors' searches (the home page's featured rows, the search and city pages) are the same for every visitor:
+ * each page of each search is kept until the catalogue changes (app/db/catalogue.server.ts).
+ */
+const keepVisitorSearch = catalogueKeeper<SearchResult>(VISITOR_SEARCHES_KEPT);
 
 function budgetMeterEndpoint(path: string, type: SearchQuery["storageType"]) {
   return defineEndpoint({

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { catalogueKeeper } from "~/db/catalogue.server";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, spaces, type User } from "~/db/schema";
 import { averageStars } from "~/domain/reviews";
@@ -14,14 +15,19 @@ export const cityList = defineEndpoint({
   summary:
     "The cities a space can be in, with their province, region, centre, barangays and how many active storage and " +
     "parking listings each has.",
-  async handler({ db }): Promise<CityListItem[]> {
-    const [rows, counts] = await Promise.all([cityRows(db), activeCounts(db)]);
-    return rows.map((city) => ({
-      ...city,
-      activeSpaces: counts.get(city.id) ?? { storage: 0, parking: 0 },
-    }));
-  },
+  // Every page and the API read the city list: it is kept until the catalogue changes (app/db/catalogue.server.ts).
+  handler: ({ db }) => keepCityList(db, "", () => readCityList(db)),
 });
+
+const keepCityList = catalogueKeeper<CityListItem[]>(1);
+
+async function readCityList(db: Database): Promise<CityListItem[]> {
+  const [rows, counts] = await Promise.all([cityRows(db), activeCounts(db)]);
+  return rows.map((city) => ({
+    ...city,
+    activeSpaces: counts.get(city.id) ?? { storage: 0, parking: 0 },
+  }));
+}
 
 function cityRows(db: Database) {
   return db

@@ -66,7 +66,12 @@ export function markerPrice(centavos: Centavos): string {
 }
 
 /** The map's markers: each listing with a point, labelled with its monthly price, linking to its page. */
-export function cityMarkers(listings: readonly SpaceCardView[]): MapMarker[] {
+export function cityMarkers(
+  listings: readonly Pick<
+    SpaceCardView,
+    "_id" | "approximateLocation" | "perMonthPrice" | "path" | "spaceTitle"
+  >[],
+): MapMarker[] {
   return listings.flatMap((card) =>
     card.approximateLocation
       ? [

@@ -12,7 +12,7 @@ export function ResponsiveImage({
   eager = false,
   className,
 }: {
-  image: ImageView;
+  image: Pick<ImageView, "url" | "width" | "height" | "variants">;
   alt: string;
   sizes: string;
   eager?: boolean;

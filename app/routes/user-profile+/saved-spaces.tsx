@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { myShortListedSpace } from "~/api/space/favourites.server";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
-import { withCardWords } from "~/domain/card-words";
+import { spaceCard } from "~/domain/card-words";
 import { displayUnit } from "~/domain/units";
 import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const answer = await client.call(myShortListedSpace);
   const unit = displayUnit(profile.measurementUnit);
   return data({
-    spaces: answer.ok ? answer.result.map((space) => withCardWords(space, unit)) : [],
+    spaces: answer.ok ? answer.result.map((space) => spaceCard(space, unit)) : [],
     toast: answer.ok ? null : answer.toast,
   });
 }
