@@ -11,11 +11,12 @@ import {
   SPACE_TYPE_LABELS,
   VEHICLE_SIZE_LABELS,
 } from "~/domain/vocabulary";
+import { ratingSummary } from "~/utils/reviews";
 
 /**
  * A listing as a card (search results, city pages, saved spaces): the cover photo, kind, title (the link to the
- * listing page), city and barangay, size in the viewer's unit, the monthly price and the offers. `children` go at
- * the bottom, outside the link: the favourite button.
+ * listing page), city and barangay, size in the viewer's unit, the rating once it has reviews, the monthly price and
+ * the offers. `children` go at the bottom, outside the link: the favourite button.
  */
 export function SpaceCard({
   space,
@@ -63,6 +64,13 @@ export function SpaceCard({
         </Heading>
         {place ? <p className="text-sm text-slate-700">{place}</p> : null}
         {size ? <p className="text-sm text-slate-700">{size}</p> : null}
+        {space.totalNumberofReviews > 0 ? (
+          // What renters said, in the listing page's own words; a listing with no reviews yet says nothing here,
+          // so the card stays short.
+          <p className="text-sm text-slate-700" data-testid="space-card-rating">
+            {ratingSummary(space.rating, space.totalNumberofReviews)}
+          </p>
+        ) : null}
         <PriceLine space={space} />
         {children ? <div className="mt-auto pt-2">{children}</div> : null}
       </div>
