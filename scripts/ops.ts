@@ -24,6 +24,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { exportBatch, markBatchPaid } from "~/api/payment/payout-runs.server";
+import { depositNewsQueue } from "~/api/reserve/deposit-news.server";
 import { refundQueue } from "~/api/reserve/refunds.server";
 import {
   decisionFromArgs,
@@ -99,8 +100,9 @@ const handle = await openDatabase(
 // Telling hosts a payout was sent goes through the app's notifications: they find the database this way, and their
 // e-mails and texts are queued for the app's workers.
 setDatabase(handle);
-// A decided case refunds the rest of a deposit through the refund job, queued in the decision's transaction.
-registerQueues([mailQueue, smsQueue, refundQueue]);
+// A decided case refunds the rest of a deposit through the refund job, and tells both sides how the deposit was
+// split through the deposit news job, both queued in the decision's transaction.
+registerQueues([mailQueue, smsQueue, refundQueue, depositNewsQueue]);
 try {
   await handle.migrate();
   if (command === "ledger:check") {

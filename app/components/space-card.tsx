@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { SpaceCardData } from "~/components/card-words";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
-import type { SpaceCardData } from "~/domain/card-words";
 
 /**
  * A listing as a card (search results, city pages, saved spaces): the cover photo, kind, title (the link to the
- * listing page), city and barangay, size in the viewer's unit, the monthly price and the offers. `children` go at
- * the bottom, outside the link: the favourite button.
+ * listing page), city and barangay, size in the viewer's unit, the rating once it has reviews, the monthly price and
+ * the offers. `children` go at the bottom, outside the link: the favourite button.
  */
 export function SpaceCard({
   space,
@@ -49,6 +49,13 @@ export function SpaceCard({
         </Heading>
         {place ? <p className="text-sm text-slate-700">{place}</p> : null}
         {words.size ? <p className="text-sm text-slate-700">{words.size}</p> : null}
+        {words.rating ? (
+          // What renters said, in the listing page's own words; a listing with no reviews yet says nothing here,
+          // so the card stays short.
+          <p className="text-sm text-slate-700" data-testid="space-card-rating">
+            {words.rating}
+          </p>
+        ) : null}
         {words.monthly ? (
           <p className="mt-1 text-slate-900">
             <span className="text-lg font-bold">{words.monthly}</span>

@@ -322,6 +322,9 @@ export type SpaceCardView = {
   availableForRent: AvailableForRent;
   /** Whether the current user saved it (false for visitors). */
   favouriteSpace: boolean;
+  /** The average of the listing's shown reviews (one decimal), null before its first. */
+  rating: number | null;
+  totalNumberofReviews: number;
   publishedAt: string | null;
 };
 

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import type { SearchResult } from "~/api/space/search.server";
 import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
+import { type SpaceCardData, spaceCard } from "~/components/card-words";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
@@ -15,7 +16,6 @@ import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
-import { type SpaceCardData, spaceCard } from "~/domain/card-words";
 import {
   describeSearch,
   isBlankSearch,

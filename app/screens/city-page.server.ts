@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { newSpaceSearch } from "~/api/space/search.server";
 import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
+import { spaceCard } from "~/components/card-words";
 import {
   CITY_PAGE_LISTINGS,
   cityMarkers,
@@ -10,7 +11,6 @@ import {
 } from "~/components/city-page/city-page-data";
 import { notFound } from "~/components/landing/not-found";
 import { cityPagePath } from "~/content/cities";
-import { spaceCard } from "~/domain/card-words";
 import { SEARCH_PATH } from "~/domain/search";
 import { displayUnit } from "~/domain/units";
 import type { SpaceType } from "~/domain/vocabulary";

@@ -1,6 +1,6 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
-import { spaceCard } from "~/domain/card-words";
+import { spaceCard } from "~/components/card-words";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
 import { api } from "~/services/api.server";

@@ -5,6 +5,7 @@ import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.serve
 import { reviewsDueQueue } from "~/api/rating/review-service.server";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue } from "~/api/reserve/booking-service.server";
+import { depositNewsQueue, reportNewsQueue } from "~/api/reserve/deposit-news.server";
 import { refundQueue } from "~/api/reserve/refunds.server";
 import { voucherNewsQueue } from "~/api/user/voucher-service.server";
 import type { Queue } from "./jobs.server";
@@ -29,6 +30,8 @@ export const QUEUES: readonly Queue<never>[] = [
   earningsQueue,
   payoutBatchQueue,
   depositReleaseQueue,
+  depositNewsQueue,
+  reportNewsQueue,
   voucherNewsQueue,
   reviewsDueQueue,
 ];

@@ -7,15 +7,18 @@ import { releaseDueDeposits } from "~/api/payment/deposit-runs.server";
 import { releaseEarnings, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
 import { CHECKOUT_CONFIRMED, type DepositChecklist } from "~/api/reserve/deposit-checklist.server";
+import { depositNewsQueue, reportNewsQueue } from "~/api/reserve/deposit-news.server";
 import { handleApiRequest } from "~/api/router.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bookingDeposits,
   bookings,
+  conditionReports,
   feedback,
   feedbackPhotos,
   hostEarnings,
   ledgerEntries,
+  notifications,
   payments,
   payouts,
   refunds,
@@ -25,6 +28,7 @@ import { endInstant, startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DEPOSIT_MESSAGES, depositDeadline, REPORT_MESSAGES } from "~/domain/deposits";
 import { payableAt } from "~/domain/payouts";
+import { startJobs } from "~/services/jobs.server";
 import { listSunkMail } from "~/services/mail.server";
 import { settleDecidedResolution, settleDeposit } from "~/services/payments/deposits.server";
 import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
@@ -37,7 +41,7 @@ import {
   start,
   webhook,
 } from "./booking-fixtures";
-import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
+import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
  * Deposits (PRODUCT.md "Payments"; ADR 0032): held in the ledger from the payment on, settled exactly once — to the
@@ -122,6 +126,33 @@ async function succeededRefunds(bookingId: string, decision: string) {
     .where(and(eq(refunds.bookingId, bookingId), like(refunds.idempotencyKey, `refund:${decision}:%`)));
   return rows.filter((row) => row.state === "succeeded").map((row) => row.amount);
 }
+
+/** What a user's bell holds: each notification's title, body and the page it opens, oldest first. */
+async function noticesOf(userId: string) {
+  const { db } = await getDatabase();
+  return db
+    .select({
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.createdAt);
+}
+
+/**
+ * The jobs a queue holds for this data, with their states: the notification jobs are sent in the settling or
+ * signing transaction, so counting them proves how often people are told; once every one is completed, each bell
+ * holds all it will ever get from them.
+ */
+async function newsJobs(queue: { name: string }, data: Record<string, string>) {
+  const boss = await startJobs();
+  return (await boss.findJobs(queue.name, { data })).map((job) => job.state);
+}
+
+const checklistPath = (bookingId: string) => `/bookings/${bookingId}/deposit-management-checklist`;
 
 async function settle(bookingId: string, awardToHost: number, reason = "The host confirmed the checklist.") {
   const { db } = await getDatabase();
@@ -256,6 +287,40 @@ describe("settling a deposit", () => {
     expect(both.filter((result) => result.outcome === "settled")).toHaveLength(1);
     expect(both.filter((result) => result.outcome === "already_settled")).toHaveLength(1);
     expect(await balanceOf(bookingId, ACCOUNTS.depositsHeld)).toBe(0);
+    // Told once: one job for the renter and one for the host, from the settlement that won.
+    expect(await newsJobs(depositNewsQueue, { bookingId })).toHaveLength(2);
+  });
+
+  it("tells the renter how much comes back and the host how much was awarded, once however often it is asked", async () => {
+    const { bookingId, renter, host, space } = await anEndedBooking();
+    await settle(bookingId, 120_050, "An operator decided the host's claim.");
+    expect(await settle(bookingId, 0)).toMatchObject({ outcome: "already_settled" });
+    await expect
+      .poll(() => newsJobs(depositNewsQueue, { bookingId }), WAIT)
+      .toEqual(["completed", "completed"]);
+    const link = checklistPath(bookingId);
+    const depositNews = async (userId: string) =>
+      (await noticesOf(userId)).filter((notice) => notice.kind === "depositUpdate");
+    expect(await depositNews(renter.user.id)).toEqual([
+      {
+        kind: "depositUpdate",
+        title: "Your deposit was settled",
+        body: `${space.spaceTitle}: ₱1,200.50 of your ₱3,000.00 deposit was awarded to the host; ₱1,799.50 goes back to you. It is refunded the way you paid. An operator decided the host's claim.`,
+        link,
+      },
+    ]);
+    expect(await depositNews(host.user.id)).toEqual([
+      {
+        kind: "depositUpdate",
+        title: "You were awarded from a renter's deposit",
+        body: `${space.spaceTitle}: ₱1,200.50 of the renter's ₱3,000.00 deposit was awarded to you and comes with your next payout; ₱1,799.50 goes back to the renter. An operator decided the host's claim.`,
+        link,
+      },
+    ]);
+    const mail = await waitForMail(renter.email, `Your deposit was settled: ${space.spaceTitle}`);
+    expect(mail.text).toContain(`Hi Ria,`);
+    expect(mail.text).toContain(`See the move-in / move-out checklist: http`);
+    expect(mail.text).toContain(link);
   });
 });
 
@@ -272,6 +337,8 @@ describe("cancellations give the deposit back with their refund", () => {
     expect(await depositOf(bookingId)).toMatchObject({ state: "returned", refundedToRenter: DEPOSIT });
     expect(await balanceOf(bookingId, ACCOUNTS.depositsHeld)).toBe(0);
     expect(await settle(bookingId, 0)).toMatchObject({ outcome: "already_settled" });
+    // Returned with the refund, not settled: the booking's own news tells of the refund, no deposit news.
+    expect(await newsJobs(depositNewsQueue, { bookingId })).toEqual([]);
     const { db } = await getDatabase();
     await expect
       .poll(
@@ -308,7 +375,7 @@ describe("cancellations give the deposit back with their refund", () => {
 
 describe("the 72-hour release", () => {
   it("releases the deposit 72 hours after the end, not a millisecond earlier, once when two runs race", async () => {
-    const { bookingId, booking } = await anEndedBooking();
+    const { bookingId, booking, space } = await anEndedBooking();
     const { db } = await getDatabase();
     const deadline = depositDeadline(booking);
     expect(await releaseDueDeposits(db, new Date(deadline.getTime() - MS))).toEqual({ released: 0 });
@@ -320,6 +387,27 @@ describe("the 72-hour release", () => {
       reason: "The host did not answer within 72 hours of the end.",
     });
     await expect.poll(() => succeededRefunds(bookingId, `deposit:${bookingId}`), WAIT).toEqual([DEPOSIT]);
+    // Both sides are told once, although two runs raced.
+    await expect
+      .poll(() => newsJobs(depositNewsQueue, { bookingId }), WAIT)
+      .toEqual(["completed", "completed"]);
+    const title = space.spaceTitle;
+    expect(
+      (await noticesOf(booking.renterId)).filter((notice) => notice.kind === "depositUpdate"),
+    ).toMatchObject([
+      {
+        title: "Your deposit was released",
+        body: `${title}: Your ₱3,000.00 deposit goes back to you in full. It is refunded the way you paid. The host did not answer within 72 hours of the end.`,
+      },
+    ]);
+    expect(
+      (await noticesOf(booking.hostId)).filter((notice) => notice.kind === "depositUpdate"),
+    ).toMatchObject([
+      {
+        title: "A renter's deposit was released",
+        body: `${title}: The renter's ₱3,000.00 deposit goes back to them. The host did not answer within 72 hours of the end.`,
+      },
+    ]);
   });
 
   it("keeps the deposit while a case is open or answered, and releases it once the case is withdrawn", async () => {
@@ -544,6 +632,23 @@ describe("the move-in / move-out checklist calls", () => {
       409,
       REPORT_MESSAGES.alreadySignedOff,
     );
+    // The renter, who wrote the report, is told, once: the refused second sign-off sends nothing.
+    const [written] = await db
+      .select({ id: conditionReports.id })
+      .from(conditionReports)
+      .where(eq(conditionReports.bookingId, bookingId));
+    await expect
+      .poll(() => newsJobs(reportNewsQueue, { reportId: written?.id ?? "" }), WAIT)
+      .toEqual(["completed"]);
+    expect((await noticesOf(renter.user.id)).filter((notice) => notice.kind === "reportSignedOff")).toEqual([
+      {
+        kind: "reportSignedOff",
+        title: "Your move-in report was signed off",
+        body: "Dry storage room in Makati: The host, Carla, signed off your move-in report. It takes no more entries.",
+        link: checklistPath(bookingId),
+      },
+    ]);
+    expect((await noticesOf(host.user.id)).filter((notice) => notice.kind === "reportSignedOff")).toEqual([]);
     expectStatus(
       await call("POST", "/reserve/addConditionNote", {
         cookie: renter.cookie,
@@ -613,6 +718,19 @@ describe("the move-in / move-out checklist calls", () => {
       reason: "The host confirmed the move-out checklist.",
     });
     await expect.poll(() => succeededRefunds(bookingId, `deposit:${bookingId}`), WAIT).toEqual([DEPOSIT]);
+    await expect
+      .poll(
+        async () => (await noticesOf(renter.user.id)).filter((notice) => notice.kind === "depositUpdate"),
+        WAIT,
+      )
+      .toEqual([
+        {
+          kind: "depositUpdate",
+          title: "Your deposit was released",
+          body: "Dry storage room in Makati: Your ₱3,000.00 deposit goes back to you in full. It is refunded the way you paid. The host confirmed the move-out checklist.",
+          link: checklistPath(bookingId),
+        },
+      ]);
   });
 
   it("while a claim is open the deposit shows claimed and the host cannot confirm", async () => {

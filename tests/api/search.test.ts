@@ -280,6 +280,19 @@ describe("POST /space/newSpaceSearch/{n}", () => {
       publishedAt: new Date(0),
     });
     expect(await found(inTaguig)).toEqual([praised.id, average.id, unreviewed.id, poor.id]);
+    // Each card carries its listing's average and count, as the listing page shows them.
+    const answer = await search(inTaguig);
+    expectStatus(answer, 200);
+    const ratings = answer.body.result.results.map(({ rating, totalNumberofReviews }) => ({
+      rating,
+      totalNumberofReviews,
+    }));
+    expect(ratings).toEqual([
+      { rating: 4.7, totalNumberofReviews: 3 },
+      { rating: 3, totalNumberofReviews: 1 },
+      { rating: null, totalNumberofReviews: 0 },
+      { rating: 1.5, totalNumberofReviews: 2 },
+    ]);
   });
 
   it("marks the caller's favourites", async () => {

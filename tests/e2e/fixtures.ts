@@ -1,3 +1,4 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import axeCore from "axe-core";
@@ -125,6 +126,32 @@ export async function visit(page: Page, path: string) {
 
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
+/** The desktop of the screenshots: a common laptop screen. */
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Saves what a person would see of the page, whole, on a phone and on a desktop:
+ * test-results/screenshots/<project>/<name>-phone.png and -desktop.png (git-ignored, rewritten each run), for a look
+ * by eye after a run. The page ends on the phone's size, as the next page of a phone-first test expects.
+ */
+export async function saveScreenshots(page: Page, name: string) {
+  const info = test.info();
+  const root = info.config.configFile ? path.dirname(info.config.configFile) : process.cwd();
+  const folder = path.join(root, "test-results", "screenshots", info.project.name);
+  for (const [size, viewport] of [
+    ["phone", NARROW],
+    ["desktop", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: path.join(folder, `${name}-${size}.png`),
+      fullPage: true,
+      animations: "disabled",
+      caret: "hide",
+    });
+  }
+  await page.setViewportSize(NARROW);
+}
 
 /** A fresh host with one active listing (its id and title), logged in as newAccount does. */
 export async function newHost(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {

@@ -5,7 +5,7 @@ import { expect, expectAccessible, reviewPair, test, visit } from "./fixtures";
  * Two-way reviews, with JavaScript on and off (PRODUCT.md "Reviews (decided)", ADR 0034): a host and a renter whose
  * booking completed before the server started (seed-test-users.ts) each review the other from the browser. The first
  * review stays hidden from the other side until the second is written; then both show, on the profiles and as the
- * listing's average.
+ * listing's average, on its page and its search card.
  */
 
 const HOST_WORDS = "A careful renter: the room was left clean and every payment came on time.";
@@ -63,6 +63,14 @@ test("both sides of a completed booking review each other; the first review show
   await expect(page.getByTestId("listing-rating")).toHaveText("★ 5.0 · 1 review");
   await expect(page.getByTestId("host-card-space-rating")).toContainText("★ 5.0 · 1 review");
   await expect(page.getByText(RENTER_WORDS)).toBeVisible();
+  // Its card in the search results says the same. The e2e hosts' rooms are alike and unreviewed, so a rated one is
+  // recommended above them, on the first page of its city.
+  await page.goto("/search-space?storageType=storage&city=angeles");
+  const card = page
+    .getByRole("list", { name: "Search results" })
+    .locator(":scope > li")
+    .filter({ has: page.getByRole("link", { name: pair.spaceTitle, exact: true }) });
+  await expect(card.getByTestId("space-card-rating")).toHaveText("★ 5.0 · 1 review");
 
   // The host sees the renter's review and answers it, once.
   await pair.asHost();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
@@ -35,6 +35,7 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { imageUploadEndpoint, toUploadView, type UploadView } from "../space/uploads.server";
 import { BOOKING_NOT_FOUND, bookingTransaction } from "./booking-service.server";
+import { sendReportNews } from "./deposit-news.server";
 
 /**
  * The move-in / move-out checklist and the deposit panel (spec §2 bookings/deposit-management-checklist; PRODUCT.md
@@ -358,22 +359,27 @@ export const signOffConditionReport = defineEndpoint({
   path: "/reserve/signOffConditionReport",
   auth: "required",
   summary:
-    "Signs off the other side's condition report of a stage (once, before it stands 72 hours after its last entry).",
+    "Signs off the other side's condition report of a stage (once, before it stands 72 hours after its last entry); its author is notified.",
   tags: ["reserve"],
   message: "You signed off the report.",
   body: z.strictObject({ bookingId, stage }),
   async handler({ db, user, body }) {
     const { booking, role } = await partyOf(db, body.bookingId, user.id);
     const other = role === "renter" ? "host" : "renter";
-    await db.transaction(async (tx) => {
+    // A booking transaction: the job that tells the report's author is sent in it (the queue starts first).
+    await bookingTransaction(db, async (tx) => {
       await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for("update");
       const now = new Date();
       const report = await reportOf(tx, booking.id, body.stage, other);
       assertCanSignOff({ signer: role, report, now });
-      await tx
+      const [signed] = await tx
         .update(conditionReports)
         .set({ signedOffBy: user.id, signedOffAt: now })
-        .where(eq(conditionReports.id, (report as { id: string }).id));
+        .where(
+          and(eq(conditionReports.id, (report as { id: string }).id), isNull(conditionReports.signedOffAt)),
+        )
+        .returning({ id: conditionReports.id });
+      if (signed) await sendReportNews(tx, signed.id);
     });
     return { bookingId: booking.id, stage: body.stage };
   },

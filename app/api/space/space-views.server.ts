@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spacePhotos, uploads } from "~/db/schema";
 import { approximate } from "~/domain/geo";
 import { roundHalfUp } from "~/domain/money";
+import { averageStars } from "~/domain/reviews";
 import {
   AVAILABLE_FOR_RENT,
   type ImageView,
@@ -240,6 +241,8 @@ export async function toSpaceCards(
       firstMonthDiscount: row.firstMonthDiscount,
       availableForRent: AVAILABLE_FOR_RENT[row.status],
       favouriteSpace: favourites.has(row.id),
+      rating: averageStars(row.reviewStars, row.reviewCount),
+      totalNumberofReviews: row.reviewCount,
       publishedAt: row.publishedAt?.toISOString() ?? null,
     };
   });

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { myShortListedSpace } from "~/api/space/favourites.server";
+import { spaceCard } from "~/components/card-words";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
-import { spaceCard } from "~/domain/card-words";
 import { displayUnit } from "~/domain/units";
 import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";

@@ -1,6 +1,7 @@
 import { billUpdate } from "./bill-update";
 import { bookingUpdate } from "./booking-update";
 import { contactUs } from "./contact-us";
+import { depositUpdate } from "./deposit-update";
 import { feedback } from "./feedback";
 import { invitation } from "./invitation";
 import { listingEnquiry } from "./listing-enquiry";
@@ -8,6 +9,7 @@ import { missingSpace } from "./missing-space";
 import { newMessage } from "./new-message";
 import { passwordReset } from "./password-reset";
 import { payoutUpdate } from "./payout-update";
+import { reportSignedOff } from "./report-signed-off";
 import { resolutionUpdate } from "./resolution-update";
 import { spaceQuestion } from "./space-question";
 import { viewingUpdate } from "./viewing-update";
@@ -28,6 +30,8 @@ export const templates = {
   billUpdate,
   payoutUpdate,
   resolutionUpdate,
+  depositUpdate,
+  reportSignedOff,
   newMessage,
   viewingUpdate,
   voucherGiven,

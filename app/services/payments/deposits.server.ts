@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notExists, sql, sum } from "drizzle-orm";
+import { sendDepositNews } from "~/api/reserve/deposit-news.server";
 import { refundQueue } from "~/api/reserve/refunds.server";
 import type { Database } from "~/db/client.server";
 import {
@@ -90,8 +91,8 @@ export type SettleDepositInput = {
 /**
  * Settles a booking's deposit, once: the awarded centavos to the host (deposits held → host payable, and an earnings
  * row the weekly payout pays), the rest back to the renter (deposits held → refunds owed, and the refund job asks the
- * provider, keyed `deposit:<booking>`). Run it in a transaction begun with `bookingTransaction` (the refund job is
- * enqueued in it). It locks the booking's row, as every change of the booking's money does.
+ * provider, keyed `deposit:<booking>`); the renter and the host are told. Run it in a transaction begun with
+ * `bookingTransaction` (the refund and notification jobs are enqueued in it). It locks the booking's row, as every change of the booking's money does.
  */
 export async function settleDeposit(tx: Database, input: SettleDepositInput): Promise<DepositSettlement> {
   const at = input.at ?? new Date();
@@ -115,6 +116,8 @@ export async function settleDeposit(tx: Database, input: SettleDepositInput): Pr
     .where(and(eq(bookingDeposits.bookingId, booking.id), eq(bookingDeposits.state, "held")))
     .returning();
   if (!settled) return { outcome: "already_settled", deposit };
+  // Both sides hear how it was split, by a job in this transaction: told once, and only if the settlement commits.
+  await sendDepositNews(tx, booking.id);
   if (split.toHost > 0) {
     await tx.insert(hostEarnings).values({
       bookingId: booking.id,

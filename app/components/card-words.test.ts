@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { SpaceCardView } from "~/domain/space";
 import { cardWords, spaceCard } from "./card-words";
-import type { SpaceCardView } from "./space";
 
 const storage: SpaceCardView = {
   _id: "s1",
@@ -27,6 +27,8 @@ const storage: SpaceCardView = {
   firstMonthDiscount: false,
   availableForRent: "Active",
   favouriteSpace: false,
+  rating: null,
+  totalNumberofReviews: 0,
   publishedAt: null,
 };
 
@@ -38,6 +40,7 @@ describe("a card's words", () => {
       monthly: "₱6,000.00",
       basis: " per square meter",
       daily: null,
+      rating: null,
     });
     expect(cardWords(storage, "feet").size).toBe("129.2 sq ft · 3 units");
   });
@@ -66,7 +69,17 @@ describe("a card's words", () => {
       monthly: "₱4,500.00",
       basis: "",
       daily: "₱250.00",
+      rating: null,
     });
+  });
+
+  it("says what renters said once there is a shown review, in the listing page's words", () => {
+    expect(cardWords({ ...storage, rating: 4.7, totalNumberofReviews: 3 }, "meter").rating).toBe(
+      "★ 4.7 · 3 reviews",
+    );
+    expect(cardWords({ ...storage, rating: 5, totalNumberofReviews: 1 }, "meter").rating).toBe(
+      "★ 5.0 · 1 review",
+    );
   });
 
   it("keeps what a card shows and what places it on a map, and leaves the rest of the API's card out", () => {

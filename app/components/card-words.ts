@@ -1,13 +1,14 @@
-import { formatPeso } from "./money";
-import type { ImageView, SpaceCardView } from "./space";
-import { formatArea } from "./units";
+import { formatPeso } from "~/domain/money";
+import type { ImageView, SpaceCardView } from "~/domain/space";
+import { formatArea } from "~/domain/units";
 import {
   kindLabel,
   type LengthUnit,
   RENTAL_UNIT_LABELS,
   SPACE_TYPE_LABELS,
   VEHICLE_SIZE_LABELS,
-} from "./vocabulary";
+} from "~/domain/vocabulary";
+import { ratingSummary } from "~/utils/reviews";
 
 /**
  * A listing's card as pages send it to the browser: what the card shows, already in words, and what places it on a
@@ -43,6 +44,8 @@ export type CardWords = {
   basis: string;
   /** Parking's daily price. */
   daily: string | null;
+  /** What renters said, "★ 4.5 · 2 reviews", once the listing has a shown review. */
+  rating: string | null;
 };
 
 /** What a card's words are made from. */
@@ -57,6 +60,8 @@ type WordsSource = Pick<
   | "unitsAvailable"
   | "perMonthPrice"
   | "dailyPrice"
+  | "rating"
+  | "totalNumberofReviews"
 >;
 
 /** The card of a listing, with sizes in the viewer's measurementUnit (meters for visitors). */
@@ -89,6 +94,7 @@ export function cardWords(space: WordsSource, unit: LengthUnit): CardWords {
     basis:
       !space.rentMode.entireSpace && space.unitOfRental ? ` ${RENTAL_UNIT_LABELS[space.unitOfRental]}` : "",
     daily: space.storageType === "parking" && space.dailyPrice !== null ? formatPeso(space.dailyPrice) : null,
+    rating: space.totalNumberofReviews > 0 ? ratingSummary(space.rating, space.totalNumberofReviews) : null,
   };
 }
 

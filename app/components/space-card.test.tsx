@@ -1,0 +1,62 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { spaceCard } from "~/components/card-words";
+import type { SpaceCardView } from "~/domain/space";
+import { SpaceCard } from "./space-card";
+
+/** A result card as the server renders it: what a page without JavaScript gets. */
+
+const space = (overrides: Partial<SpaceCardView>): SpaceCardView => ({
+  _id: "a",
+  path: "/storage/listings/a/dry-room",
+  storageType: "storage",
+  kind: "spareRoom",
+  spaceTitle: "Dry room",
+  city: "Makati",
+  citySlug: "makati",
+  barangay: "Poblacion",
+  approximateLocation: null,
+  coverPhoto: null,
+  photoCount: 0,
+  size: { area: 9, volume: 22.5 },
+  vehicleSize: null,
+  unitOfRental: null,
+  rentMode: { entireSpace: true },
+  unitsAvailable: 1,
+  listingPrice: 300_000,
+  pricePerSquareMeter: null,
+  perMonthPrice: 300_000,
+  dailyPrice: null,
+  quickMoveIn: false,
+  firstMonthDiscount: false,
+  availableForRent: "Active",
+  favouriteSpace: false,
+  rating: null,
+  totalNumberofReviews: 0,
+  publishedAt: null,
+  ...overrides,
+});
+
+const html = (card: SpaceCardView) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <SpaceCard space={spaceCard(card, "meter")} />
+    </MemoryRouter>,
+  );
+
+describe("a result card's rating", () => {
+  it("shows the listing's average and count once it has reviews, as its page does", () => {
+    expect(html(space({ rating: 4.7, totalNumberofReviews: 3 }))).toContain(
+      '<p class="text-sm text-slate-700" data-testid="space-card-rating">★ 4.7 · 3 reviews</p>',
+    );
+    expect(html(space({ rating: 5, totalNumberofReviews: 1 }))).toContain("★ 5.0 · 1 review<");
+  });
+
+  it("says nothing before the first review, so the card stays short", () => {
+    const card = html(space({}));
+    expect(card).not.toContain("space-card-rating");
+    expect(card).not.toContain("No reviews yet");
+    expect(card).toContain("Dry room");
+  });
+});
