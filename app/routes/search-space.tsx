@@ -1,14 +1,11 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import type { SearchResult } from "~/api/space/search.server";
-import * as searchApi from "~/api/space/search.server";
-import * as userApi from "~/api/user/user.server";
-import { type SpaceCardData, spaceCard } from "~/components/card-words";
+import type { SpaceCardData } from "~/components/card-words";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
-import { ActiveFilters, activeFilters } from "~/components/search/active-filters";
+import { ActiveFilters } from "~/components/search/active-filters";
 import { Pagination } from "~/components/search/pagination";
 import { RecentSearches } from "~/components/search/recent-searches";
 import { SearchFilters } from "~/components/search/search-filters";
@@ -16,24 +13,9 @@ import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
-import {
-  describeSearch,
-  isBlankSearch,
-  MAX_SEARCH_PAGE,
-  markerPrice,
-  readSearchParams,
-  recentSearchQuery,
-  SEARCH_PATH,
-  type SearchQuery,
-  searchParamsOf,
-  searchPath,
-} from "~/domain/search";
-import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server";
-import { displayUnit } from "~/domain/units";
+import { markerPrice, SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
 import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
-import { keepVisitorSearch, readVisitorSearches } from "~/screens/search/visitor-recent-searches.server";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
+import { loadSearchPage, type SearchResultPage } from "~/screens/search/search-page.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
@@ -53,174 +35,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     "Search storage and parking space for rent across the Philippines by city, size, price and features.",
   );
 
-type ApiQuery = Record<string, string | string[]>;
-
-/** URL parameters as the API client takes them (a repeated name as a list). */
-function apiQuery(params: URLSearchParams, leaveOut: readonly string[] = []): ApiQuery {
-  const query: ApiQuery = {};
-  for (const name of new Set(params.keys())) {
-    if (leaveOut.includes(name)) continue;
-    const values = params.getAll(name);
-    query[name] = values.length === 1 ? (values[0] as string) : values;
-  }
-  return query;
-}
-
-/**
- * A search the visitor made on this site (a form, a link here, the address bar), not one a page elsewhere linked
- * to: only those become recent searches, so another site cannot add to someone's list.
- */
-function isOwnNavigation(request: Request): boolean {
-  const site = request.headers.get("Sec-Fetch-Site");
-  return site === "same-origin" || site === "none";
-}
-
-function readPage(text: string | null): number | null {
-  if (text === null || text === "") return 1;
-  const page = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  return page >= 1 && page <= MAX_SEARCH_PAGE ? page : null;
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const params = new URLSearchParams(url.search);
-  if (!params.get("storageType")) params.set("storageType", "storage");
-  const page = readPage(params.get("page"));
-  const parsed = parseSearchQuery(params, { ignoreUnknown: true });
-  if (parsed.ok && page !== null) {
-    const tidy = searchPath(parsed.query, page);
-    if (tidy !== `${url.pathname}${url.search}`) throw redirect(tidy);
-  }
-
-  const client = api(request);
-  // The page's own Set-Cookie (a visitor's recent searches); the API's are added by app/server-build.ts.
-  const headers = new Headers();
-  const [profile, cityList] = await Promise.all([
-    hasSessionCookie(request) ? client.call(userApi.viewUserProfile) : null,
-    client.call(userApi.cityList),
-  ]);
-  // The filters need each city's name and province; only the searched city's centre goes to the page (the map's).
-  const cityRows = cityList.ok ? cityList.result : [];
-  const cities = cityRows.map(({ name, slug, province }) => ({ name, slug, province }));
-  const cityName = (slug?: string) => cities.find((city) => city.slug === slug)?.name;
-  const loggedIn = Boolean(profile?.ok);
-  const storageType: SpaceType = parsed.ok
-    ? parsed.query.storageType
-    : params.get("storageType") === "parking"
-      ? "parking"
-      : "storage";
-  const common = {
-    cities,
-    unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
-    storageType,
-    values: readSearchParams(params),
-    returnTo: `${url.pathname}${url.search}`,
-  };
-
-  const failure = !parsed.ok ? parsed.message : page === null ? SEARCH_MESSAGES.page : null;
-  if (!parsed.ok || page === null) {
-    return data(
-      { ...common, ok: false as const, heading: "Find a space", error: failure ?? "", recent: [] },
-      { status: 400, headers },
-    );
-  }
-
-  const query = parsed.query;
-  const search = searchParamsOf(query);
-  const budgetMeter =
-    query.storageType === "storage" ? searchApi.getBudgetMeterForStorage : searchApi.getBudgetMeterforParking;
-  const [answer, budget] = await Promise.all([
-    client.call(searchApi.newSpaceSearch, { params: { n: String(page) }, query: apiQuery(search) }),
-    client.call(budgetMeter, { query: apiQuery(search, ["storageType", "minPrice", "maxPrice"]) }),
-  ]);
-
-  const recentQueries = await recentSearches({
-    request,
-    client,
-    headers,
-    loggedIn,
-    save: answer.ok && page === 1 && !isBlankSearch(query) && isOwnNavigation(request),
-    normalized: searchParamsOf(recentSearchQuery(query)).toString(),
-  });
-  const current = searchParamsOf(recentSearchQuery(query)).toString();
-  const recent = recentQueries
-    .filter((item) => item !== current)
-    .flatMap((item) => {
-      const saved = parseSearchQuery(item);
-      return saved.ok
-        ? [{ path: searchPath(saved.query), label: describeSearch(saved.query, cityName(saved.query.city)) }]
-        : [];
-    });
-
-  const typeLabel = SPACE_TYPE_LABELS[query.storageType];
-  const heading = query.city
-    ? `${typeLabel} in ${cityName(query.city) ?? query.city}`
-    : `${typeLabel} spaces`;
-  if (!answer.ok) {
-    return data(
-      { ...common, ok: false as const, heading, error: answer.message, recent },
-      { status: answer.status, headers },
-    );
-  }
-
-  const city = cityRows.find((item) => item.slug === query.city);
-  // Each card is sent with what it shows; the map's markers are drawn from the same cards in the browser.
-  const result: SearchPage = {
-    ...answer.result,
-    results: answer.result.results.map((space) => spaceCard(space, common.unit)),
-  };
-  return data(
-    {
-      ...common,
-      ok: true as const,
-      heading,
-      query,
-      result,
-      budget: budget.ok ? budget.result : null,
-      recent,
-      mapCenter: city ? { latitude: city.latitude, longitude: city.longitude } : null,
-      toast: budget.ok ? null : budget.toast,
-    },
-    { headers },
-  );
-}
-
-/** The recent searches to show (normalized query strings, newest first), after keeping this one when `save`. */
-async function recentSearches({
-  request,
-  client,
-  headers,
-  loggedIn,
-  save,
-  normalized,
-}: {
-  request: Request;
-  client: ReturnType<typeof api>;
-  /** Where the visitor's recent-searches cookie goes, when it changes. */
-  headers: Headers;
-  loggedIn: boolean;
-  save: boolean;
-  normalized: string;
-}): Promise<string[]> {
-  if (loggedIn) {
-    const list = save
-      ? await client.call(searchApi.postRecentSearch, { body: { query: normalized } })
-      : await client.call(searchApi.getRecentSearches);
-    return list.ok ? list.result.map((item) => item.query) : [];
-  }
-  const current = await readVisitorSearches(request);
-  if (!save) return current;
-  const kept = await keepVisitorSearch(current, normalized);
-  if (kept.setCookie) headers.append("Set-Cookie", kept.setCookie);
-  return kept.searches;
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadSearchPage(request);
 
 export default function SearchSpace() {
   const loaded = useLoaderData<typeof loader>();
   const { storageType, values, cities, unit, heading, recent } = loaded;
-  const chips = loaded.ok
-    ? activeFilters(loaded.query, cities.find((city) => city.slug === loaded.query.city)?.name ?? null)
-    : [];
+  const chips = loaded.ok ? loaded.chips : [];
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -328,7 +148,6 @@ function TypeTabs({ current, query }: { current: SpaceType; query: SearchQuery |
 }
 
 /** A page of results as the page gets it: each card with what it shows. */
-type SearchPage = Omit<SearchResult, "results"> & { results: SpaceCardData[] };
 
 /** The map's markers: each card with a point and a monthly price, labelled with that price, linking to its page. */
 function searchMarkers(results: readonly SpaceCardData[]): MapMarker[] {
@@ -354,7 +173,7 @@ function Results({
   returnTo,
 }: {
   query: SearchQuery;
-  result: SearchPage;
+  result: SearchResultPage;
   mapCenter: { latitude: number; longitude: number } | null;
   returnTo: string;
 }) {

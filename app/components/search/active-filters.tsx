@@ -1,85 +1,14 @@
 import { RemovableChip } from "~/components/ui/chip";
-import { formatCalendarDate } from "~/domain/dates";
-import { type SearchQuery, searchPath } from "~/domain/search";
-import {
-  ACCESS_OPTION_LABELS,
-  PARKING_FEATURE_LABELS,
-  PARKING_KIND_LABELS,
-  RENTAL_DURATION_LABELS,
-  STORAGE_FEATURE_LABELS,
-  STORAGE_KIND_LABELS,
-  VEHICLE_SIZE_LABELS,
-} from "~/domain/vocabulary";
-
-type Chip = { label: string; without: SearchQuery };
-
-/** The filters a search uses, each with the same search without it. */
-export function activeFilters(query: SearchQuery, cityName: string | null): Chip[] {
-  const without = (change: Partial<SearchQuery>): SearchQuery => ({ ...query, ...change });
-  const kinds: Record<string, string> = { ...STORAGE_KIND_LABELS, ...PARKING_KIND_LABELS };
-  const features: Record<string, string> = { ...STORAGE_FEATURE_LABELS, ...PARKING_FEATURE_LABELS };
-  const chips: (Chip | null)[] = [
-    query.city ? { label: cityName ?? query.city, without: without({ city: undefined }) } : null,
-    query.kind ? { label: kinds[query.kind] ?? query.kind, without: without({ kind: undefined }) } : null,
-    query.minPrice !== undefined || query.maxPrice !== undefined
-      ? {
-          label:
-            query.minPrice !== undefined && query.maxPrice !== undefined
-              ? `₱${query.minPrice.toLocaleString("en-PH")}–₱${query.maxPrice.toLocaleString("en-PH")}`
-              : query.minPrice !== undefined
-                ? `From ₱${query.minPrice.toLocaleString("en-PH")}`
-                : `Up to ₱${(query.maxPrice as number).toLocaleString("en-PH")}`,
-          without: without({ minPrice: undefined, maxPrice: undefined }),
-        }
-      : null,
-    query.minArea !== undefined
-      ? { label: `At least ${query.minArea} sq m`, without: without({ minArea: undefined }) }
-      : null,
-    query.minUnits !== undefined
-      ? { label: `At least ${query.minUnits} units`, without: without({ minUnits: undefined }) }
-      : null,
-    query.vehicleSize
-      ? { label: VEHICLE_SIZE_LABELS[query.vehicleSize], without: without({ vehicleSize: undefined }) }
-      : null,
-    query.rentalDuration
-      ? {
-          label: RENTAL_DURATION_LABELS[query.rentalDuration],
-          without: without({ rentalDuration: undefined }),
-        }
-      : null,
-    query.accessOption
-      ? { label: ACCESS_OPTION_LABELS[query.accessOption], without: without({ accessOption: undefined }) }
-      : null,
-    query.startDate
-      ? {
-          label: `Free from ${formatCalendarDate(query.startDate)}`,
-          without: without({ startDate: undefined }),
-        }
-      : null,
-    query.quickMoveIn ? { label: "Quick move-in", without: without({ quickMoveIn: false }) } : null,
-    query.firstMonthDiscount
-      ? { label: "First-month discount", without: without({ firstMonthDiscount: false }) }
-      : null,
-    ...query.features.map((feature) => ({
-      label: features[feature] ?? feature,
-      without: without({ features: query.features.filter((each) => each !== feature) }),
-    })),
-  ];
-  return chips.filter((chip): chip is Chip => chip !== null);
-}
+import type { FilterChip } from "~/screens/search/active-filter-chips";
 
 /** The active filters as chips; each removes its filter (a link: no JavaScript needed). */
-export function ActiveFilters({ chips }: { chips: Chip[] }) {
+export function ActiveFilters({ chips }: { chips: readonly FilterChip[] }) {
   if (chips.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Active filters">
       {chips.map((chip) => (
         <li key={chip.label}>
-          <RemovableChip
-            to={searchPath(chip.without)}
-            label={chip.label}
-            removeLabel={`Remove the filter: ${chip.label}`}
-          />
+          <RemovableChip to={chip.to} label={chip.label} removeLabel={`Remove the filter: ${chip.label}`} />
         </li>
       ))}
     </ul>
