@@ -5,7 +5,6 @@ import {
   budgetLayout,
   budgetMeterOf,
   DEFAULT_BUDGET,
-  describeSearch,
   isBlankSearch,
   markerPrice,
   pageCount,
@@ -18,6 +17,7 @@ import {
   searchParamsOf,
   searchPath,
 } from "./search";
+import { describeSearch } from "./search-words";
 
 const storage: SearchQuery = {
   storageType: "storage",

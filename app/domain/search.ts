@@ -2,15 +2,7 @@ import type { CalendarDate } from "./dates";
 import { type Bounds, type Coordinates, formatBounds } from "./geo";
 import { CENTAVOS_PER_PESO, type Centavos, formatPeso } from "./money";
 import { PRICE_INPUT_MAX, PRICE_INPUT_MIN } from "./space";
-import {
-  type AccessOption,
-  kindLabel,
-  type RentalDuration,
-  SPACE_TYPE_LABELS,
-  type SpaceKind,
-  type SpaceType,
-  type VehicleSize,
-} from "./vocabulary";
+import type { AccessOption, RentalDuration, SpaceKind, SpaceType, VehicleSize } from "./vocabulary";
 
 /**
  * The search for spaces (ADR 0013): its query and how it is written in a URL, the sorts, the
@@ -180,35 +172,6 @@ export function recentSearchQuery(query: SearchQuery): SearchQuery {
 export function isBlankSearch(query: SearchQuery): boolean {
   const params = searchParamsOf(recentSearchQuery({ ...query, sort: DEFAULT_SORT }));
   return [...params.keys()].every((name) => name === "storageType");
-}
-
-/**
- * A short description of a search for a list of recent searches: "Storage in Makati · Garage · ₱1,000.00 to
- * ₱3,000.00 · 2 more filters". `cityName` is the city's name (else its slug is shown).
- */
-export function describeSearch(query: SearchQuery, cityName?: string | null): string {
-  const where = query.city ? ` in ${cityName ?? query.city}` : "";
-  const parts = [`${SPACE_TYPE_LABELS[query.storageType]}${where}`];
-  if (query.kind) parts.push(kindLabel(query.kind));
-  const pesos = (value: number) => formatPeso(Math.round(value * CENTAVOS_PER_PESO));
-  if (query.minPrice !== undefined && query.maxPrice !== undefined)
-    parts.push(`${pesos(query.minPrice)} to ${pesos(query.maxPrice)}`);
-  else if (query.minPrice !== undefined) parts.push(`from ${pesos(query.minPrice)}`);
-  else if (query.maxPrice !== undefined) parts.push(`up to ${pesos(query.maxPrice)}`);
-  const others = [
-    query.minArea,
-    query.minUnits,
-    query.vehicleSize,
-    query.rentalDuration,
-    query.accessOption,
-    query.startDate,
-    query.bounds,
-    query.quickMoveIn || undefined,
-    query.firstMonthDiscount || undefined,
-  ].filter((value) => value !== undefined).length;
-  const filters = others + query.features.length;
-  if (filters > 0) parts.push(`${filters} more ${filters === 1 ? "filter" : "filters"}`);
-  return parts.join(" · ");
 }
 
 /** A price on a map marker: whole pesos, "₱3,000" (₱2,999.50 shows as ₱3,000). */

@@ -14,7 +14,7 @@ import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
 import { markerPrice, SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
-import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
+import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/space-types";
 import { loadSearchPage, type SearchResultPage } from "~/screens/search/search-page.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -62,6 +62,7 @@ export default function SearchSpace() {
           <div className="mt-3 space-y-4 lg:mt-0">
             <SearchFilters
               type={storageType}
+              options={loaded.options}
               values={values}
               cities={cities}
               budget={loaded.ok ? loaded.budget : null}

@@ -8,13 +8,8 @@ import {
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
 } from "~/domain/search";
-import {
-  featureOptionsFor,
-  kindOptionsFor,
-  type LengthUnit,
-  optionsOf,
-  type SpaceType,
-} from "~/domain/vocabulary";
+import type { SpaceType } from "~/domain/space-types";
+import type { LengthUnit, Option } from "~/domain/vocabulary";
 import { BudgetMeterChart } from "./budget-meter";
 
 /**
@@ -51,14 +46,28 @@ function list(values: RawSearch, name: string): string[] {
   return Array.isArray(value) ? value : value ? [value] : [];
 }
 
+/**
+ * The choices of the filters, in words: the search page's loader makes them (filterOptions) for the type searched,
+ * so the page's JavaScript does not carry the vocabularies.
+ */
+export type FilterOptions = {
+  kinds: readonly Option<string>[];
+  vehicleSizes: readonly Option<string>[];
+  durations: readonly Option<string>[];
+  access: readonly Option<string>[];
+  features: readonly Option<string>[];
+};
+
 export function SearchFilters({
   type,
+  options,
   values,
   cities,
   budget,
   unit,
 }: {
   type: SpaceType;
+  options: FilterOptions;
   /** The search's parameters as the URL has them (also when they are not valid, to correct them). */
   values: RawSearch;
   cities: readonly CityOption[];
@@ -163,7 +172,7 @@ export function SearchFilters({
             </label>
             <select id="search-kind" name="kind" defaultValue={text(values, "kind")} className={control}>
               <option value="">Any kind</option>
-              {kindOptionsFor(type).map((option) => (
+              {options.kinds.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
@@ -193,7 +202,7 @@ export function SearchFilters({
                   className={control}
                 >
                   <option value="">Any vehicle</option>
-                  {optionsOf("vehicleSize").map((option) => (
+                  {options.vehicleSizes.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>
@@ -221,7 +230,7 @@ export function SearchFilters({
               className={control}
             >
               <option value="">Any duration</option>
-              {optionsOf("rentalDuration").map((option) => (
+              {options.durations.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
@@ -240,7 +249,7 @@ export function SearchFilters({
               className={control}
             >
               <option value="">Any access</option>
-              {optionsOf("accessOption").map((option) => (
+              {options.access.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
@@ -264,7 +273,7 @@ export function SearchFilters({
           <fieldset>
             <legend className={labelClass}>Features (all of them)</legend>
             <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
-              {featureOptionsFor(type).map((option) => (
+              {options.features.map((option) => (
                 <Checkbox
                   key={option.value}
                   id={`search-feature-${option.value}`}

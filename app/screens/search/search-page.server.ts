@@ -3,8 +3,8 @@ import type { SearchResult } from "~/api/space/search.server";
 import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
 import { type SpaceCardData, spaceCard } from "~/components/card-words";
+import type { FilterOptions } from "~/components/search/search-filters";
 import {
-  describeSearch,
   isBlankSearch,
   MAX_SEARCH_PAGE,
   readSearchParams,
@@ -13,8 +13,15 @@ import {
   searchPath,
 } from "~/domain/search";
 import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server";
+import { describeSearch } from "~/domain/search-words";
 import { displayUnit } from "~/domain/units";
-import { SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";
+import {
+  featureOptionsFor,
+  kindOptionsFor,
+  optionsOf,
+  SPACE_TYPE_LABELS,
+  type SpaceType,
+} from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { activeFilterChips } from "./active-filter-chips";
@@ -87,6 +94,7 @@ export async function loadSearchPage(request: Request) {
     cities,
     unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
     storageType,
+    options: filterOptions(storageType),
     values: readSearchParams(params),
     returnTo: `${url.pathname}${url.search}`,
   };
@@ -188,4 +196,15 @@ async function recentSearches({
   const kept = await keepVisitorSearch(current, normalized);
   if (kept.setCookie) headers.append("Set-Cookie", kept.setCookie);
   return kept.searches;
+}
+
+/** The filters' choices for the type searched, in words. */
+function filterOptions(type: SpaceType): FilterOptions {
+  return {
+    kinds: kindOptionsFor(type),
+    vehicleSizes: type === "parking" ? optionsOf("vehicleSize") : [],
+    durations: optionsOf("rentalDuration"),
+    access: optionsOf("accessOption"),
+    features: featureOptionsFor(type),
+  };
 }
