@@ -7,7 +7,10 @@
  * On SIGTERM or SIGINT it stops accepting connections and ends keep-alive connections as they go idle, while the
  * build's lifecycle ends the open event streams, lets requests in flight finish and closes the database
  * (app/services/lifecycle.server.ts).
+ *
+ * It first starts itself again, in place, with the memory settings of ./memory.ts.
  */
+import "./restart-with-memory-settings.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
@@ -44,7 +43,6 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  compileWasmWithBaselineOnly();
   return pgliteDatabase(
     await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }),
   );
@@ -55,15 +53,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * WebAssembly memory for the life of the process; 16 MB holds the marketplace's hot pages.
  */
 export const PGLITE_CONF = "shared_buffers = 16MB";
-
-/**
- * The embedded database is PostgreSQL compiled to WebAssembly. V8 recompiles its hot functions with its optimizing
- * compiler in the background, which holds a few hundred MB and, on two cores, costs more CPU than the faster code
- * gives back; V8's baseline code serves the same queries in less memory. Called before the module is compiled.
- */
-export function compileWasmWithBaselineOnly(): void {
-  v8.setFlagsFromString("--liftoff-only");
-}
 
 /** What every embedded database loads: btree_gist backs the bookings' exclusion constraint (drizzle/0008_bookings.sql). */
 export const PGLITE_EXTENSIONS = { btree_gist };
