@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { SpaceCardData } from "~/components/card-words";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
@@ -9,7 +9,6 @@ import { ActiveFilters } from "~/components/search/active-filters";
 import { Pagination } from "~/components/search/pagination";
 import { RecentSearches } from "~/components/search/recent-searches";
 import { SearchFilters } from "~/components/search/search-filters";
-import { SearchMap } from "~/components/search/search-map";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
@@ -28,6 +27,14 @@ import type { ShellHandle } from "~/utils/shell";
  * user's recent searches from /space/recentSearch, a visitor's from a cookie.
  */
 export const handle: ShellHandle = { hideHeader: true };
+
+/**
+ * The map exists only in the browser, after hydration (without JavaScript the list is the whole answer), so its code
+ * loads then rather than with the page.
+ */
+const SearchMap = lazy(() =>
+  import("~/components/search/search-map").then((module) => ({ default: module.SearchMap })),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(
@@ -215,14 +222,16 @@ function Results({
       ) : null}
       {/* On phones the map waits behind its button: the list is the answer, and a map drawn at zero size would
           search an empty area. */}
-      {wide || mapOpen ? (
-        <SearchMap
-          key={`${query.storageType}-${query.city ?? ""}`}
-          markers={markers}
-          bounds={query.bounds ?? null}
-          center={mapCenter ?? undefined}
-          zoom={mapCenter ? 12 : undefined}
-        />
+      {hydrated && (wide || mapOpen) ? (
+        <Suspense fallback={null}>
+          <SearchMap
+            key={`${query.storageType}-${query.city ?? ""}`}
+            markers={markers}
+            bounds={query.bounds ?? null}
+            center={mapCenter ?? undefined}
+            zoom={mapCenter ? 12 : undefined}
+          />
+        </Suspense>
       ) : null}
       {results.length > 0 ? (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Search results">
