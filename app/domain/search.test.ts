@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bucketIndex, budgetLayout, budgetMeterOf, DEFAULT_BUDGET } from "./budget-meter";
 import {
-  bucketIndex,
-  budgetLayout,
-  budgetMeterOf,
-  DEFAULT_BUDGET,
   isBlankSearch,
   markerPrice,
   pageCount,

@@ -5,8 +5,9 @@ import { explainSearch, type RecentSearchView, type SearchResult } from "~/api/s
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, favouriteSpaces, recentSearches, spacePhotos, spaces, uploads } from "~/db/schema";
+import { DEFAULT_BUDGET } from "~/domain/budget-meter";
 import { distanceMetres } from "~/domain/geo";
-import { type BudgetMeter, DEFAULT_BUDGET, recommendedScore } from "~/domain/search";
+import { type BudgetMeter, recommendedScore } from "~/domain/search";
 import { parseSearchQuery, SEARCH_MESSAGES } from "~/domain/search-rules.server";
 import { type Answer, call, createUser, expectStatus, loggedInUser } from "./helpers";
 

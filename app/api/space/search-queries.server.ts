@@ -17,15 +17,13 @@ import {
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { bookings, favouriteSpaces, recentSearches, spaces } from "~/db/schema";
+import { budgetBuckets, budgetLayout, DEFAULT_BUDGET } from "~/domain/budget-meter";
 import type { CalendarDate } from "~/domain/dates";
 import type { Bounds, Coordinates } from "~/domain/geo";
 import { CENTAVOS_PER_PESO } from "~/domain/money";
 import { HOLDING_STATES } from "~/domain/overbooking";
 import {
   type BudgetMeter,
-  budgetBuckets,
-  budgetLayout,
-  DEFAULT_BUDGET,
   pageCount,
   RECOMMENDED_WEIGHTS,
   recentSearchQuery,
