@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { SpaceCardData } from "~/components/card-words";
-import { missingSpacePath } from "~/components/enquiries/paths";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
 import { ActiveFilters } from "~/components/search/active-filters";
@@ -13,7 +12,7 @@ import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
 import { markerPrice, SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
-import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "~/domain/space-types";
+import type { SpaceType } from "~/domain/space-types";
 import { loadSearchPage, type SearchResultPage } from "~/screens/search/search-page.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -54,7 +53,7 @@ export default function SearchSpace() {
         <Link to="/" className="text-lg font-bold text-brand-700">
           Space Solution
         </Link>
-        <TypeTabs current={storageType} query={loaded.ok ? loaded.query : null} />
+        <TypeTabs current={storageType} query={loaded.ok ? loaded.query : null} tabs={loaded.tabs} />
       </div>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 md:text-3xl">{heading}</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
@@ -101,13 +100,7 @@ export default function SearchSpace() {
           )}
           <p className="text-slate-700">
             Can't find a space?{" "}
-            <Link
-              to={missingSpacePath({
-                storageType,
-                city: typeof values.city === "string" ? values.city : null,
-              })}
-              className="font-semibold text-brand-700 underline"
-            >
+            <Link to={loaded.missingSpaceTo} className="font-semibold text-brand-700 underline">
               Tell us what you need
             </Link>
           </p>
@@ -118,11 +111,19 @@ export default function SearchSpace() {
 }
 
 /** Storage or parking: a search of the other type keeps the filters both have. */
-function TypeTabs({ current, query }: { current: SpaceType; query: SearchQuery | null }) {
+function TypeTabs({
+  current,
+  query,
+  tabs,
+}: {
+  current: SpaceType;
+  query: SearchQuery | null;
+  tabs: readonly { type: SpaceType; label: string }[];
+}) {
   return (
     <nav aria-label="Type of space">
       <ul className="flex rounded-lg bg-slate-200 p-1">
-        {SPACE_TYPES.map((type) => {
+        {tabs.map(({ type, label }) => {
           const path = query
             ? searchPath({
                 ...query,
@@ -145,7 +146,7 @@ function TypeTabs({ current, query }: { current: SpaceType; query: SearchQuery |
                     : "text-slate-700 hover:text-slate-900"
                 }`}
               >
-                {SPACE_TYPE_LABELS[type]}
+                {label}
               </Link>
             </li>
           );

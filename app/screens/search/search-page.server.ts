@@ -3,6 +3,7 @@ import type { SearchResult } from "~/api/space/search.server";
 import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
 import { type SpaceCardData, spaceCard } from "~/components/card-words";
+import { missingSpacePath } from "~/components/enquiries/paths";
 import type { FilterOptions } from "~/components/search/search-filters";
 import {
   isBlankSearch,
@@ -20,6 +21,7 @@ import {
   kindOptionsFor,
   optionsOf,
   SPACE_TYPE_LABELS,
+  SPACE_TYPES,
   type SpaceType,
 } from "~/domain/vocabulary";
 import { api } from "~/services/api.server";
@@ -90,12 +92,19 @@ export async function loadSearchPage(request: Request) {
     : params.get("storageType") === "parking"
       ? "parking"
       : "storage";
+  const values = readSearchParams(params);
   const common = {
     cities,
     unit: displayUnit(profile?.ok ? profile.result.measurementUnit : null),
     storageType,
     options: filterOptions(storageType),
-    values: readSearchParams(params),
+    tabs: SPACE_TYPES.map((type) => ({ type, label: SPACE_TYPE_LABELS[type] })),
+    values,
+    // "Can't find a space?": what was searched goes with the request.
+    missingSpaceTo: missingSpacePath({
+      storageType,
+      city: typeof values.city === "string" ? values.city : null,
+    }),
     returnTo: `${url.pathname}${url.search}`,
   };
 
