@@ -1,7 +1,6 @@
+/** The search page's budget meter (ADR 0013): a histogram of the monthly prices of the listings a search finds. */
 import { CENTAVOS_PER_PESO, type Centavos } from "./money";
 import { PRICE_INPUT_MAX, PRICE_INPUT_MIN } from "./space";
-
-/** The search page's budget meter (ADR 0013): a histogram of the monthly prices of the listings a search finds. */
 
 /** The most bars the budget meter draws. */
 export const BUDGET_BUCKETS = 20;

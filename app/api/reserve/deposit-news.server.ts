@@ -32,21 +32,17 @@ export async function sendReportNews(tx: Database, reportId: string): Promise<vo
   await send(reportNewsQueue, { reportId }, { transaction: tx });
 }
 
-async function spaceTitleOf(db: Database, spaceId: string): Promise<string> {
-  const [space] = await db.select({ title: spaces.spaceTitle }).from(spaces).where(eq(spaces.id, spaceId));
-  return space?.title ?? "Your space";
-}
-
 export const depositNewsQueue = defineQueue<DepositNewsJob>("deposit-news", async ({ bookingId, role }) => {
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ deposit: bookingDeposits, booking: bookings })
+    .select({ deposit: bookingDeposits, booking: bookings, spaceTitle: spaces.spaceTitle })
     .from(bookingDeposits)
     .innerJoin(bookings, eq(bookings.id, bookingDeposits.bookingId))
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .where(eq(bookingDeposits.bookingId, bookingId));
   // Only a settlement sends this job; a deposit returned with a cancellation's refund is told as the booking's news.
   if (!row || (row.deposit.state !== "released" && row.deposit.state !== "awarded")) return;
-  const { deposit, booking } = row;
+  const { deposit, booking, spaceTitle } = row;
   const [person] = await db
     .select()
     .from(users)
@@ -59,7 +55,7 @@ export const depositNewsQueue = defineQueue<DepositNewsJob>("deposit-news", asyn
     data: {
       name: displayName(person),
       role,
-      spaceTitle: await spaceTitleOf(db, booking.spaceId),
+      spaceTitle: spaceTitle ?? "Your space",
       deposit: formatPeso(deposit.amount),
       toRenter: formatPeso(deposit.refundedToRenter),
       toHost: formatPeso(deposit.awardedToHost),
@@ -76,13 +72,14 @@ export const depositNewsQueue = defineQueue<DepositNewsJob>("deposit-news", asyn
 export const reportNewsQueue = defineQueue<ReportNewsJob>("report-news", async ({ reportId }) => {
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ report: conditionReports, booking: bookings })
+    .select({ report: conditionReports, booking: bookings, spaceTitle: spaces.spaceTitle })
     .from(conditionReports)
     .innerJoin(bookings, eq(bookings.id, conditionReports.bookingId))
+    .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
     .where(eq(conditionReports.id, reportId));
   const signedOffBy = row?.report.signedOffBy;
   if (!row || !signedOffBy) return;
-  const { report, booking } = row;
+  const { report, booking, spaceTitle } = row;
   const [author] = await db.select().from(users).where(eq(users.id, report.authorId));
   const [signer] = await db.select().from(users).where(eq(users.id, signedOffBy));
   if (!author || !signer) return;
@@ -92,7 +89,7 @@ export const reportNewsQueue = defineQueue<ReportNewsJob>("report-news", async (
     kind: "reportSignedOff",
     data: {
       name: displayName(author),
-      spaceTitle: await spaceTitleOf(db, booking.spaceId),
+      spaceTitle: spaceTitle ?? "Your space",
       stage: STAGE_LABELS[report.stage],
       // The report is one side's; the other side signs it off.
       signer: report.side === "renter" ? "The host" : "The renter",

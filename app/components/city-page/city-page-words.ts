@@ -1,6 +1,5 @@
-import type { SpaceType } from "~/domain/space-types";
-
 /** The words of a city page's headline and description (browser-safe: the page and its meta use them). */
+import type { SpaceType } from "~/domain/space-types";
 
 /** One line of a city's prices: "₱1,500.00 to ₱8,000.00 a month for the entire space". */
 export type PriceLine = { key: string; text: string };
