@@ -36,7 +36,7 @@ import { SEARCH_MESSAGES } from "~/domain/search-rules.server";
 import type { SpaceCardView } from "~/domain/space";
 import { VEHICLE_SIZES } from "~/domain/vocabulary";
 import { ApiError } from "../envelope";
-import { type CityRef, findCities, toSpaceCards } from "./space-views.server";
+import { type CityRef, findCities, SPACE_CARD_COLUMNS, toSpaceCards } from "./space-views.server";
 
 /**
  * The queries behind finding spaces (spec §7 "Spaces", ADR 0013; search.server.ts has the calls): the filters, the
@@ -215,7 +215,7 @@ function nearestRows(db: Database, where: SQL, point: Coordinates, offset: numbe
   const radius = sql`(select max(${edge.distance}) from ${edge})`;
   const within = sql`${location} <@ circle(${pointOf(point)}, ${radius})`;
   return db
-    .select()
+    .select(SPACE_CARD_COLUMNS)
     .from(spaces)
     .where(and(where, within))
     .orderBy(distance, asc(spaces.id))
@@ -247,7 +247,7 @@ async function searchStatements(db: Database, query: SearchQuery, page: number) 
       query.sort === "nearest" && point
         ? nearestRows(db, where, point, offset)
         : db
-            .select()
+            .select(SPACE_CARD_COLUMNS)
             .from(spaces)
             .where(where)
             .orderBy(...orderBy(query.sort))

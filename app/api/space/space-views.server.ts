@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cities, type SpaceRow, spacePhotos, uploads } from "~/db/schema";
+import { cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import { approximate } from "~/domain/geo";
 import { roundHalfUp } from "~/domain/money";
 import { averageStars } from "~/domain/reviews";
@@ -15,7 +15,7 @@ import {
 } from "~/domain/space";
 import type { AccessOption, RentalDuration, RentalUnit, SpaceKind, VehicleSize } from "~/domain/vocabulary";
 import { listingPath } from "~/utils/site-paths";
-import { toUploadView } from "./uploads.server";
+import { toUploadView, UPLOAD_VIEW_COLUMNS } from "./uploads.server";
 
 /**
  * Turns `spaces` rows into what the API answers: SpaceView for the host (every field) and SpaceCardView for
@@ -82,7 +82,11 @@ type Related = {
   cities: Map<number, { name: string; slug: string }>;
 };
 
-async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: boolean): Promise<Related> {
+/** What loadRelated reads of a listing: its photos and city, and for the host's view its two files. */
+type RelatedKeys = Pick<SpaceRow, "id" | "cityId"> &
+  Partial<Pick<SpaceRow, "contractUploadId" | "floorplanUploadId">>;
+
+async function loadRelated(db: Database, rows: readonly RelatedKeys[], withFiles: boolean): Promise<Related> {
   const ids = rows.map((row) => row.id);
   const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
   const fileIds = withFiles
@@ -91,13 +95,13 @@ async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: b
   const [photoRows, fileRows, cityMap] = await Promise.all([
     ids.length
       ? db
-          .select({ spaceId: spacePhotos.spaceId, upload: uploads })
+          .select({ spaceId: spacePhotos.spaceId, upload: UPLOAD_VIEW_COLUMNS })
           .from(spacePhotos)
           .innerJoin(uploads, eq(uploads.id, spacePhotos.uploadId))
           .where(inArray(spacePhotos.spaceId, ids))
           .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
       : [],
-    fileIds.length ? db.select().from(uploads).where(inArray(uploads.id, fileIds)) : [],
+    fileIds.length ? db.select(UPLOAD_VIEW_COLUMNS).from(uploads).where(inArray(uploads.id, fileIds)) : [],
     cityIds.length ? findCities(db, cityIds) : new Map<number, CityRef>(),
   ]);
   const photos = new Map<string, ImageView[]>();
@@ -113,8 +117,49 @@ async function loadRelated(db: Database, rows: readonly SpaceRow[], withFiles: b
   };
 }
 
+/**
+ * The columns a renter's card is made from: a page of results reads these, not the whole listing (its description,
+ * address and host's settings stay in the database).
+ */
+export const SPACE_CARD_COLUMNS = {
+  id: spaces.id,
+  status: spaces.status,
+  storageType: spaces.storageType,
+  kind: spaces.kind,
+  spaceTitle: spaces.spaceTitle,
+  cityId: spaces.cityId,
+  barangay: spaces.barangay,
+  latitude: spaces.latitude,
+  longitude: spaces.longitude,
+  coverPhotoIndex: spaces.coverPhotoIndex,
+  lengthM: spaces.lengthM,
+  widthM: spaces.widthM,
+  heightM: spaces.heightM,
+  areaSqm: spaces.areaSqm,
+  volumeCbm: spaces.volumeCbm,
+  vehicleSize: spaces.vehicleSize,
+  unitOfRental: spaces.unitOfRental,
+  entireSpace: spaces.entireSpace,
+  unitsAvailable: spaces.unitsAvailable,
+  monthlyPrice: spaces.monthlyPrice,
+  dailyPrice: spaces.dailyPrice,
+  quickMoveIn: spaces.quickMoveIn,
+  firstMonthDiscount: spaces.firstMonthDiscount,
+  reviewStars: spaces.reviewStars,
+  reviewCount: spaces.reviewCount,
+  publishedAt: spaces.publishedAt,
+};
+
+/** A listing as its card needs it (a whole row will do too). */
+export type SpaceCardRow = Pick<SpaceRow, keyof typeof SPACE_CARD_COLUMNS>;
+
 /** The prices every view shows, from the row (centavos). */
-function prices(row: SpaceRow) {
+function prices(
+  row: Pick<
+    SpaceRow,
+    "monthlyPrice" | "dailyPrice" | "entireSpace" | "unitOfRental" | "storageType" | "areaSqm"
+  >,
+) {
   const perSqm =
     row.monthlyPrice === null
       ? null
@@ -131,7 +176,7 @@ function prices(row: SpaceRow) {
   };
 }
 
-function sizeOf(row: SpaceRow) {
+function sizeOf(row: Pick<SpaceRow, "lengthM" | "widthM" | "heightM" | "areaSqm" | "volumeCbm">) {
   if (row.lengthM === null || row.widthM === null || row.heightM === null) return null;
   return {
     length: row.lengthM,
@@ -208,7 +253,7 @@ export async function toSpaceViewOf(db: Database, row: SpaceRow): Promise<SpaceV
 /** Renters' cards of listings, in the rows' order; `favourites` holds the ids the current user saved. */
 export async function toSpaceCards(
   db: Database,
-  rows: readonly SpaceRow[],
+  rows: readonly SpaceCardRow[],
   favourites: ReadonlySet<string> = new Set(),
 ): Promise<SpaceCardView[]> {
   const related = await loadRelated(db, rows, false);

@@ -65,7 +65,19 @@ export type UploadView = {
 
 type UploadRow = typeof uploads.$inferSelect;
 
-export function toUploadView(row: UploadRow): UploadView {
+/** The columns of an upload its view is made from. */
+export const UPLOAD_VIEW_COLUMNS = {
+  id: uploads.id,
+  storageKey: uploads.storageKey,
+  width: uploads.width,
+  height: uploads.height,
+  capturedAt: uploads.capturedAt,
+  variants: uploads.variants,
+};
+
+export function toUploadView(
+  row: Pick<UploadRow, "id" | "storageKey" | "width" | "height" | "capturedAt" | "variants">,
+): UploadView {
   const storage = getStorage();
   return {
     uploadId: row.id,
