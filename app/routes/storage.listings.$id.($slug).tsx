@@ -10,7 +10,7 @@ import { PriceCalculator } from "~/components/listing/price-calculator";
 import { QuestionForm } from "~/components/listing/question-form";
 import { SharePanel } from "~/components/listing/share-panel";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
-import { AreaMap } from "~/components/map/area-map";
+import { AreaMapWhenNear } from "~/components/map/area-map-when-near";
 import { ListingReviews } from "~/components/reviews/listing-reviews";
 import type { SpaceType } from "~/domain/vocabulary";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
@@ -20,7 +20,8 @@ import { askAboutListing, loadListingPage } from "~/screens/listing/listing-rout
  * re-exports this module). The id is the identity: a missing or wrong slug, or the wrong type, redirects to the
  * canonical path. Everything comes from GET /space/viewSpaceBrief, which never holds the street address or the pin.
  * Works without JavaScript: the calculator and the availability check are GET forms, the heart and the question
- * POST forms; JavaScript makes the calculator live, the map draw and the share button open the share sheet.
+ * POST forms; JavaScript makes the calculator live, the map draw (when the visitor comes near it) and the share button open
+ * the share sheet.
  *
  * The page's JavaScript must stay within 100 KB gzip (bench/), so the loader makes everything that needs the
  * vocabularies, units, money and pricing rules (listingPageView, a .server module): the words of the listing, the
@@ -131,7 +132,7 @@ export default function ListingPage() {
               </p>
             ) : null}
             {loaded.area ? (
-              <AreaMap
+              <AreaMapWhenNear
                 center={loaded.area.center}
                 radiusMetres={loaded.area.radiusMetres}
                 label={`Map of the area around ${title}`}
@@ -190,7 +191,7 @@ export default function ListingPage() {
               keep={loaded.from ? { from: loaded.from } : {}}
             />
           ) : null}
-          <HostCard host={space.host} space={loaded.reviews} />
+          <HostCard host={loaded.host} />
           {space.isOwner ? null : (
             <QuestionForm
               spaceId={space._id}
