@@ -4,15 +4,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFoundMeta } from "~/components/landing/not-found";
 import { AvailabilityCheck } from "~/components/listing/availability";
-import { HostCard } from "~/components/listing/host-card";
 import { ListingSummary } from "~/components/listing/listing-summary";
 import { PriceCalculator } from "~/components/listing/price-calculator";
-import { QuestionForm } from "~/components/listing/question-form";
-import { SharePanel } from "~/components/listing/share-panel";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
-import { AreaMap } from "~/components/map/area-map";
-import { ListingReviews } from "~/components/reviews/listing-reviews";
+import { AreaMapWhenNear } from "~/components/map/area-map-when-near";
+import { nearPart, WhenNear } from "~/components/ui/when-near";
 import type { SpaceType } from "~/domain/vocabulary";
+import * as rendered from "~/screens/listing/listing-parts.server";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
 
 /**
@@ -20,12 +18,23 @@ import { askAboutListing, loadListingPage } from "~/screens/listing/listing-rout
  * re-exports this module). The id is the identity: a missing or wrong slug, or the wrong type, redirects to the
  * canonical path. Everything comes from GET /space/viewSpaceBrief, which never holds the street address or the pin.
  * Works without JavaScript: the calculator and the availability check are GET forms, the heart and the question
- * POST forms; JavaScript makes the calculator live, the map draw and the share button open the share sheet.
+ * POST forms; JavaScript makes the calculator live, the map draw (when the visitor comes near it) and the share button open
+ * the share sheet.
  *
  * The page's JavaScript must stay within 100 KB gzip (bench/), so the loader makes everything that needs the
  * vocabularies, units, money and pricing rules (listingPageView, a .server module): the words of the listing, the
  * calculator with its answer (the browser loads the pricing only when the form is used) and the meta.
  */
+
+/**
+ * The parts below the listing itself, whose code the browser loads only as they come near the screen (the server
+ * renders them at once; see WhenNear, app/components/ui/when-near.tsx): the reviews, the host, the question form and the share panel.
+ */
+const parts = () => import("~/components/listing/listing-parts");
+const reviewsPart = nearPart(rendered.ListingReviews, () => parts().then((module) => module.ListingReviews));
+const hostPart = nearPart(rendered.HostCard, () => parts().then((module) => module.HostCard));
+const questionPart = nearPart(rendered.QuestionForm, () => parts().then((module) => module.QuestionForm));
+const sharePart = nearPart(rendered.SharePanel, () => parts().then((module) => module.SharePanel));
 
 export const loader = (args: LoaderFunctionArgs) => loadListingPage(args);
 
@@ -112,7 +121,7 @@ export default function ListingPage() {
         <div className="space-y-8">
           <ListingSummary facts={facts} />
 
-          {loaded.reviews ? <ListingReviews reviews={loaded.reviews} /> : null}
+          {loaded.reviews ? <WhenNear part={reviewsPart} reviews={loaded.reviews} /> : null}
 
           <section aria-labelledby="location-title" className="space-y-3">
             <h2 id="location-title" className="text-lg font-semibold text-slate-900">
@@ -131,7 +140,7 @@ export default function ListingPage() {
               </p>
             ) : null}
             {loaded.area ? (
-              <AreaMap
+              <AreaMapWhenNear
                 center={loaded.area.center}
                 radiusMetres={loaded.area.radiusMetres}
                 label={`Map of the area around ${title}`}
@@ -190,9 +199,10 @@ export default function ListingPage() {
               keep={loaded.from ? { from: loaded.from } : {}}
             />
           ) : null}
-          <HostCard host={space.host} space={loaded.reviews} />
+          <WhenNear part={hostPart} host={loaded.host} />
           {space.isOwner ? null : (
-            <QuestionForm
+            <WhenNear
+              part={questionPart}
               spaceId={space._id}
               conversationId={
                 actionData && "sent" in actionData
@@ -204,7 +214,7 @@ export default function ListingPage() {
               sentId={actionData && "sent" in actionData ? actionData.toast.id : null}
             />
           )}
-          <SharePanel url={loaded.canonicalUrl} title={title} />
+          <WhenNear part={sharePart} url={loaded.canonicalUrl} title={title} />
         </aside>
       </div>
     </div>

@@ -263,3 +263,52 @@ test("on a phone the monthly price and Reserve stay in reach above the bottom me
   await page.setViewportSize(WIDE);
   await expect(bar).toBeHidden();
 });
+
+test("on a phone the map and the parts further down load as the visitor comes near them, and work without JavaScript", async ({
+  page,
+}) => {
+  const path = await listingPath(page.request, STORAGE_SLUG);
+  const title = "Secure storage room in Makati";
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.setViewportSize(NARROW);
+  await visit(page, path);
+  const share = page.getByRole("region", { name: "Share this space" });
+  const map = page.getByRole("region", { name: `Map of the area around ${title}` });
+
+  if (!jsOn()) {
+    // Without JavaScript the box says where the space is; every part is there as the server made it.
+    await expect(page.getByText(/^The map needs JavaScript\. The space is in .*Makati\.$/)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ask the host a question" })).toBeVisible();
+    await expect(share.getByLabel("Link to this space")).toHaveValue(/\/storage\/listings\//);
+    return;
+  }
+
+  // The first screen is the photos and the price: once the page has loaded and hydrated, neither the map's code
+  // nor the lower parts' has been fetched.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("h1") ?? {}).some((key) => key.startsWith("__reactFiber")),
+  );
+  await expect(share).toBeAttached();
+  await expect(share.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+  expect(requested.filter((url) => /\/(area-map|listing-parts)-[A-Z0-9]+\.js$/.test(url))).toEqual([]);
+
+  // Scrolled to, the map draws and the share panel gets its Copy link button (its code is there).
+  await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+  await expect(map).toBeVisible();
+  await share.scrollIntoViewIfNeeded();
+  await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible();
+
+  // Reached by a link in the browser, the page shows every part at once.
+  await page.getByRole("link", { name: "← Back to results" }).click();
+  await expect(page).toHaveURL(/\/search-space\?/);
+  await page.getByRole("link", { name: title, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole("region", { name: "Ask the host a question" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Share this space" }).getByRole("button", { name: "Copy link" }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});

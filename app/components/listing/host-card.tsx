@@ -1,29 +1,26 @@
-import type { HostCard as HostCardData } from "~/api/space/listing-page.server";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
-import { ratingSummary } from "~/utils/reviews";
 
-const monthYear = new Intl.DateTimeFormat("en-PH", {
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Manila",
-});
+/**
+ * The host card in words, made by the listing page's loader (hostCardWords, host-card-words.ts), so that the page's
+ * JavaScript carries no rating or date rules.
+ */
+export type HostCardWords = {
+  name: string;
+  /** The host's photo, or the default one. */
+  photo: string;
+  /** The host's rating: "Host: ★ 4.5 · 2 reviews" beside the space's, or "No reviews yet". */
+  rating: string;
+  /** This listing's own rating: "This space: ★ 5.0 · 1 review"; null when the reviews could not be read. */
+  spaceRating: string | null;
+  /** "Member since November 2026". */
+  memberSince: string;
+  /** "Verified host", "Identity verified", "Phone verified": the checks the host passed. */
+  badges: string[];
+};
 
 /** The host as renters see them: photo, first name, rating and reviews once they exist, verifications, member since. */
-export function HostCard({
-  host,
-  space,
-}: {
-  host: HostCardData;
-  /** This listing's own average and count, beside the host's. */
-  space?: { rating: number | null; totalNumberofReviews: number } | null;
-}) {
-  const badges = [
-    host.adminVerified ? "Verified host" : null,
-    host.identityVerified ? "Identity verified" : null,
-    host.phoneVerified ? "Phone verified" : null,
-  ].filter((badge): badge is string => badge !== null);
+export function HostCard({ host }: { host: HostCardWords }) {
   return (
     <Card as="section" aria-labelledby="host-card-title">
       <h2 id="host-card-title" className="text-lg font-semibold text-slate-900">
@@ -31,7 +28,7 @@ export function HostCard({
       </h2>
       <div className="mt-3 flex items-center gap-3">
         <img
-          src={host.profilePic || DEFAULT_PROFILE_PHOTO}
+          src={host.photo}
           alt=""
           width={56}
           height={56}
@@ -40,23 +37,18 @@ export function HostCard({
         />
         <div>
           <p className="font-semibold text-slate-900">{host.name}</p>
-          <p className="text-sm text-slate-700">
-            {space ? "Host: " : ""}
-            {ratingSummary(host.rating, host.totalNumberofReviews)}
-          </p>
-          {space ? (
+          <p className="text-sm text-slate-700">{host.rating}</p>
+          {host.spaceRating ? (
             <p className="text-sm text-slate-700" data-testid="host-card-space-rating">
-              This space: {ratingSummary(space.rating, space.totalNumberofReviews)}
+              {host.spaceRating}
             </p>
           ) : null}
-          <p className="text-sm text-slate-600">
-            Member since {monthYear.format(new Date(host.memberSince))}
-          </p>
+          <p className="text-sm text-slate-600">{host.memberSince}</p>
         </div>
       </div>
-      {badges.length ? (
+      {host.badges.length ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Verifications">
-          {badges.map((badge) => (
+          {host.badges.map((badge) => (
             <li key={badge}>
               <Badge tone="success">✓ {badge}</Badge>
             </li>

@@ -103,7 +103,12 @@ function Gallery({ photos, title }: { photos: ListingFacts["photos"]; title: str
   }
   return (
     <section aria-label="Photos">
-      <ul className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0">
+      {/* On phones the row scrolls sideways: focusable, so it can be scrolled with the keyboard too. */}
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+        tabIndex={0}
+        className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0"
+      >
         {photos.map((photo, index) => (
           <li
             key={photo.uploadId}

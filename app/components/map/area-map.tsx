@@ -8,8 +8,8 @@ export type AreaMapProps = CommonProps & {
   center: Coordinates;
   /**
    * The circle's radius: APPROXIMATE_RADIUS_METRES (app/domain/geo.ts) holds the real point of an `approximate()`
-   * result. The page's loader passes it with the centre, so this module (on the listing page's first JavaScript)
-   * does not load the geo rules.
+   * result. The page's loader passes it with the centre, so this module (which the listing page loads as the map
+   * nears the screen) does not load the geo rules.
    */
   radiusMetres: number;
 };

@@ -1,19 +1,24 @@
-import type { SpaceReviews } from "~/api/rating/reviews.server";
-import { ratingSummary } from "~/utils/reviews";
-import { ReviewItem } from "./review-item";
+import { ReviewCard, type ReviewWords } from "./review-card";
+
+/** A listing's reviews in words (listingReviewsWords, review-words.ts, made by the page's loader). */
+export type ListingReviewsWords = {
+  /** The average and count: "★ 4.5 · 2 reviews", or "No reviews yet". */
+  summary: string;
+  reviews: ReviewWords[];
+};
 
 /** A listing's reviews on its page: the average and count, and what renters wrote (shown reviews only). */
-export function ListingReviews({ reviews }: { reviews: SpaceReviews }) {
+export function ListingReviews({ reviews }: { reviews: ListingReviewsWords }) {
   return (
     <section aria-labelledby="reviews-title" className="space-y-3">
       <h2 id="reviews-title" className="text-lg font-semibold text-slate-900">
         Reviews
       </h2>
       <p className="font-semibold text-slate-800" data-testid="listing-rating">
-        {ratingSummary(reviews.rating, reviews.totalNumberofReviews)}
+        {reviews.summary}
       </p>
       {reviews.reviews.map((review) => (
-        <ReviewItem key={review.reviewId} review={review} />
+        <ReviewCard key={review.reviewId} words={review} />
       ))}
     </section>
   );

@@ -8,6 +8,8 @@ import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
 import { getAvailableSpace } from "~/api/space/spaces.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { notFound } from "~/components/landing/not-found";
+import { hostCardWords } from "~/components/listing/host-card-words";
+import { listingReviewsWords } from "~/components/reviews/review-words";
 import { publicOrigin } from "~/env.server";
 import { formFailure } from "~/screens/form.server";
 import { listingPageView } from "~/screens/listing/listing-page.server";
@@ -52,9 +54,12 @@ export async function loadListingPage({ request, params }: LoaderFunctionArgs) {
     : null;
 
   const origin = publicOrigin(request);
+  // The reviews and the host card come in words, so the page's JavaScript needs no date formats or rating rules.
+  const spaceReviews = reviews.ok ? reviews.result : null;
   return data({
     space,
-    reviews: reviews.ok ? reviews.result : null,
+    reviews: spaceReviews ? listingReviewsWords(spaceReviews) : null,
+    host: hostCardWords(space.host, spaceReviews),
     ...listingPageView(space, {
       search: url.searchParams,
       measurementUnit: profile?.ok ? profile.result.measurementUnit : null,
