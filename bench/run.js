@@ -588,7 +588,8 @@ async function benchmarkLighthouse() {
   try {
     const listing = await findDemoListing(server.url);
     const pages = [HOME, SEARCH_PAGE];
-    if (listing) pages.push(`/${listing.storageType}/listings/${listing.id}`);
+    // The listing's own address, with its slug, as every link to it (and every shared link) has it.
+    if (listing) pages.push(listing.path);
     const results = [];
     for (const pagePath of pages) {
       if (interrupted) throw new Error("interrupted");
@@ -979,7 +980,7 @@ async function findDemoListing(baseUrl) {
   const { result } = JSON.parse(await fetchText(baseUrl, "/api/space/sitemapListings"));
   for (const { path: listingPath } of result?.listings ?? []) {
     const match = /^\/(storage|parking)\/listings\/([0-9a-f-]{36})(\/|$)/.exec(listingPath);
-    if (match) return { storageType: match[1], id: match[2] };
+    if (match) return { storageType: match[1], id: match[2], path: listingPath };
   }
   console.warn("  GET /api/space/sitemapListings lists no listing: the listing page is not weighed");
   return null;
