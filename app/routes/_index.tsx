@@ -9,11 +9,13 @@ import { cityPagePath, featuredCities } from "~/content/cities";
 import { HOME, LANDING_HEADINGS, landingPath } from "~/content/home";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/space-types";
 import { loadHomePage } from "~/screens/home.server";
+import type { KeptRenderHandle } from "~/utils/kept-render";
 import { PATHS } from "~/utils/menu";
 import { SITE_DESCRIPTION } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-export const handle: ShellHandle = { headerStyle: "home" };
+// A visitor's home page is the same for the same data: its render may be reused (app/services/kept-pages.server.ts).
+export const handle: ShellHandle & KeptRenderHandle = { headerStyle: "home", keepRendered: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   shareMeta({
