@@ -38,8 +38,7 @@ export default function handleRequest(
   const keptKey = keptPageKey(request, responseStatusCode, remixContext);
   const kept = keptKey ? keptPage(keptKey, nonce) : undefined;
   if (kept) {
-    // Its data is already in the kept page: the stream that would carry it to the browser is not read.
-    remixContext.serverHandoffStream?.cancel().catch(() => {});
+    // Its data is already in the kept page: the stream that would carry it to the browser is left unread.
     return Promise.resolve(new Response(kept, { headers: responseHeaders, status: responseStatusCode }));
   }
 

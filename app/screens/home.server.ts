@@ -1,11 +1,15 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
+import { featuredCities } from "~/content/cities";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
 import { type ApiClient, api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { visitorKeeper } from "~/services/visitor-keeper.server";
+
+/** The city pages linked from the home page, for each type of space. */
+const CITY_LINKS = 8;
 
 /** Featured listings on the home page: a row of storage and one of parking. */
 const FEATURED_PER_TYPE = 3;
@@ -43,10 +47,12 @@ export async function loadHomePage(request: Request) {
   return {
     url: `${origin}/`,
     ogImage: `${origin}/images/og-home.jpg`,
-    cities: cityOptions.map(({ name, slug, province, activeSpaces }) => ({
+    // The search's city field: every city, by province.
+    cities: cityOptions.map(({ name, slug, province }) => ({ name, slug, province })),
+    // The links to city pages: the featured cities only, with how many active listings each has.
+    cityLinks: featuredCities(cityOptions, CITY_LINKS).map(({ name, slug, activeSpaces }) => ({
       name,
       slug,
-      province,
       activeSpaces,
     })),
     featured,

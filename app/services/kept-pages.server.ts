@@ -26,24 +26,24 @@ export function keptPageKey(request: Request, statusCode: number, context: Entry
   if (!handle?.keepRendered) return null;
   const root = state.loaderData.root as { user?: unknown; toast?: unknown } | undefined;
   if (root?.user !== null || root.toast !== null) return null;
-  try {
-    return JSON.stringify([request.url, new Date().getFullYear(), state.loaderData], plainOnly);
-  } catch {
-    return null;
-  }
+  const key = [request.url, new Date().getFullYear(), state.loaderData];
+  return isPlain(key) ? JSON.stringify(key) : null;
 }
 
 /**
- * Values JSON says exactly; anything else (a Date, a promise, a Map, undefined) makes the page unkeyable. The value
- * is read from its holder, as the loader returned it: JSON.stringify hands the replacer a Date already made a string.
+ * Whether JSON says a value exactly: null, strings, booleans, finite numbers, arrays and plain objects of them. Any
+ * other value (a Date, a promise of deferred data, a Map, undefined) makes the page unkeyable.
  */
-function plainOnly(this: unknown, key: string, value: unknown): unknown {
-  const original = (this as Record<string, unknown>)[key];
-  if (original === null || typeof original === "string" || typeof original === "boolean") return value;
-  if (typeof original === "number" && Number.isFinite(original)) return value;
-  if (Array.isArray(original)) return value;
-  if (typeof original === "object" && Object.getPrototypeOf(original) === Object.prototype) return value;
-  throw new TypeError("not plain data");
+function isPlain(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isPlain(item)) return false;
+    return true;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (!isPlain((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 /** The kept page of a key, with the nonce of this answer put in; undefined when there is none. */
