@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { keepPage, keptPage, keptPageKey } from "~/services/kept-pages.server";
 import {
   applySecurityHeaders,
   CROSS_SITE_MESSAGE,
@@ -31,10 +32,20 @@ export default function handleRequest(
   keepPrivate(request, responseHeaders);
   // Crawlers and link previews (chat apps) get the whole page at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  // A visitor's page rendered before from the very same data goes out again, with this answer's nonce.
+  const keptKey = keptPageKey(request, responseStatusCode, remixContext);
+  const kept = keptKey ? keptPage(keptKey, nonce) : undefined;
+  if (kept) {
+    // Its data is already in the kept page: the stream that would carry it to the browser is left unread.
+    return Promise.resolve(new Response(kept, { headers: responseHeaders, status: responseStatusCode }));
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let allRendered = false;
+    let failed = false;
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -56,6 +67,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           // Errors while streaming after the shell are logged here; before it, onShellError reports them.
           if (shellRendered) console.error(error);
@@ -66,8 +78,14 @@ export default function handleRequest(
 
     function respond() {
       shellRendered = true;
-      const body = new WriteBatches();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // A page that may be kept is kept once it has been written whole, without an error.
+      const body = new WriteBatches(
+        keptKey && responseStatusCode === 200
+          ? (html) => {
+              if (allRendered && !failed) keepPage(keptKey, html, nonce);
+            }
+          : undefined,
+      );
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
@@ -86,9 +104,18 @@ export default function handleRequest(
  */
 class WriteBatches extends Transform {
   private pending: Buffer[] = [];
+  /** Everything written, when the whole page is wanted at its end. */
+  private readonly written: Buffer[] | undefined;
+
+  /** `onEnd`, when given, gets the whole page once it has all been written. */
+  constructor(private readonly onEnd?: (page: Buffer) => void) {
+    super();
+    this.written = onEnd ? [] : undefined;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending.push(chunk);
+    this.written?.push(chunk);
     done();
   }
 
@@ -100,6 +127,7 @@ class WriteBatches extends Transform {
 
   override _flush(done: TransformCallback): void {
     this.flush();
+    if (this.written && this.onEnd) this.onEnd(Buffer.concat(this.written));
     done();
   }
 }

@@ -5,15 +5,17 @@ import { CityField } from "~/components/landing/search-form";
 import { Steps } from "~/components/landing/steps";
 import { shareMeta } from "~/components/listing/share-meta";
 import { SpaceCard } from "~/components/space-card";
-import { cityPagePath, featuredCities } from "~/content/cities";
+import { cityPagePath } from "~/content/cities";
 import { HOME, LANDING_HEADINGS, landingPath } from "~/content/home";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/space-types";
 import { loadHomePage } from "~/screens/home.server";
+import type { KeptRenderHandle } from "~/utils/kept-render";
 import { PATHS } from "~/utils/menu";
 import { SITE_DESCRIPTION } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-export const handle: ShellHandle = { headerStyle: "home" };
+// A visitor's home page is the same for the same data: its render may be reused (app/services/kept-pages.server.ts).
+export const handle: ShellHandle & KeptRenderHandle = { headerStyle: "home", keepRendered: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   shareMeta({
@@ -48,7 +50,7 @@ const TRUST_POINTS = [
 ] as const;
 
 export default function HomePage() {
-  const { cities, featured, featuredCity } = useLoaderData<typeof loader>();
+  const { cities, cityLinks, featured, featuredCity } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -160,7 +162,7 @@ export default function HomePage() {
                   </Link>
                 </h3>
                 <ul className="mt-4 grid grid-cols-2 gap-2">
-                  {featuredCities(cities, 8).map((city) => (
+                  {cityLinks.map((city) => (
                     <li key={city.slug}>
                       <Link to={cityPagePath(type, city.slug)} className="text-brand-700 underline">
                         {SPACE_TYPE_LABELS[type]} in {city.name}

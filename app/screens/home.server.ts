@@ -1,10 +1,15 @@
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
+import { featuredCities } from "~/content/cities";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
-import { api } from "~/services/api.server";
+import { type ApiClient, api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
+import { visitorKeeper } from "~/services/visitor-keeper.server";
+
+/** The city pages linked from the home page, for each type of space. */
+const CITY_LINKS = 8;
 
 /** Featured listings on the home page: a row of storage and one of parking. */
 const FEATURED_PER_TYPE = 3;
@@ -29,12 +34,60 @@ export async function loadHomePage(request: Request) {
         .find((slug): slug is string => Boolean(slug && cityOptions.some((city) => city.slug === slug)))
     : undefined;
   const unit = displayUnit(profile?.ok ? profile.result.measurementUnit : null);
-  const featured = await Promise.all(
+  // A visitor's featured rows are every visitor's: kept until the catalogue changes, not searched for each one.
+  const featured = loggedIn
+    ? await featuredCards(client, recentCity, unit)
+    : await keepVisitorFeatured("", () => featuredCards(client, undefined, unit, true)).catch(
+        // A failed row is left out, as for anyone; any other failure of the kept read (another visitor's
+        // request), this visitor searches on their own.
+        (error: unknown) =>
+          error instanceof PartialFeatured ? error.cards : featuredCards(client, undefined, unit),
+      );
+  const origin = publicOrigin(request);
+  return {
+    url: `${origin}/`,
+    ogImage: `${origin}/images/og-home.jpg`,
+    // The search's city field: every city, by province.
+    cities: cityOptions.map(({ name, slug, province }) => ({ name, slug, province })),
+    // The links to city pages: the featured cities only, with how many active listings each has.
+    cityLinks: featuredCities(cityOptions, CITY_LINKS).map(({ name, slug, activeSpaces }) => ({
+      name,
+      slug,
+      activeSpaces,
+    })),
+    featured,
+    featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
+    toast: cities.ok ? null : cities.toast,
+  };
+}
+
+type FeaturedCard = ReturnType<typeof spaceCard>;
+
+/** The visitors' featured rows: one entry, the same for every visitor. */
+const keepVisitorFeatured = visitorKeeper<FeaturedCard[]>(1);
+
+/** Thrown when a featured row's search failed: the cards found are shown, but not kept for the next visitor. */
+class PartialFeatured extends Error {
+  constructor(readonly cards: FeaturedCard[]) {
+    super("A featured row's search failed.");
+  }
+}
+
+/** The featured rows: the recommended listings of each type, in `city` when given, cards with a photo first. */
+async function featuredCards(
+  client: ApiClient,
+  city: string | undefined,
+  unit: ReturnType<typeof displayUnit>,
+  allOrNothing = false,
+): Promise<FeaturedCard[]> {
+  let failed = false;
+  const rows = await Promise.all(
     (["storage", "parking"] as const).map(async (storageType) => {
       const answer = await client.call(newSpaceSearch, {
         params: { n: "1" },
-        query: { storageType, ...(recentCity ? { city: recentCity } : {}) },
+        query: { storageType, ...(city ? { city } : {}) },
       });
+      if (!answer.ok) failed = true;
       const cards = answer.ok ? answer.result.results : [];
       // Cards with a cover photo first: the first look should be of real spaces.
       return [...cards]
@@ -43,18 +96,7 @@ export async function loadHomePage(request: Request) {
         .map((card) => spaceCard(card, unit));
     }),
   );
-  const origin = publicOrigin(request);
-  return {
-    url: `${origin}/`,
-    ogImage: `${origin}/images/og-home.jpg`,
-    cities: cityOptions.map(({ name, slug, province, activeSpaces }) => ({
-      name,
-      slug,
-      province,
-      activeSpaces,
-    })),
-    featured: featured.flat(),
-    featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
-    toast: cities.ok ? null : cities.toast,
-  };
+  const cards = rows.flat();
+  if (failed && allOrNothing) throw new PartialFeatured(cards);
+  return cards;
 }

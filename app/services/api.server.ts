@@ -236,10 +236,13 @@ export class ApiClient {
 
   /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
   private userKey(): string {
-    const match = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`).exec(this.cookie);
+    const match = SESSION_COOKIE_VALUE.exec(this.cookie);
     return match?.[1] ? createHash("sha256").update(match[1]).digest("base64url") : "visitor";
   }
 }
+
+/** The session cookie's value in a Cookie header. */
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`);
 
 function failure(status: number, message: string, errors: FieldError[]): ApiFailure {
   return { ok: false, status, message, errors, toast: errorToast(message) };

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, pbkdf2, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  type KeyObject,
+  pbkdf2,
+  randomBytes,
+} from "node:crypto";
 import { getEnv } from "~/env.server";
 
 /**
@@ -37,9 +44,10 @@ export function createSealer(
   secret: () => string,
   derive: (secret: string) => Promise<Buffer> = deriveKey,
 ): Sealer {
-  let key: Promise<Buffer> | undefined;
+  // Kept as a KeyObject: a raw key would be checked and wrapped again by every cipher made with it.
+  let key: Promise<KeyObject> | undefined;
   const getKey = () => {
-    key ??= derive(secret()).catch((error: unknown) => {
+    key ??= derive(secret()).then(createSecretKey, (error: unknown) => {
       key = undefined;
       throw error;
     });

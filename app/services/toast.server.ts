@@ -44,10 +44,10 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const cookie = toastCookie();
   const value = await cookie.parse(request.headers.get("Cookie"));
-  const parsed = ToastSchema.safeParse(value);
   const headers = new Headers();
-  if (value !== null && value !== undefined) {
-    headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0, expires: new Date(0) }));
-  }
+  // Most requests carry no toast: nothing to check or clear.
+  if (value === null || value === undefined) return { toast: null, headers };
+  const parsed = ToastSchema.safeParse(value);
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0, expires: new Date(0) }));
   return { toast: parsed.success ? parsed.data : null, headers };
 }

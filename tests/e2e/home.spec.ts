@@ -61,3 +61,40 @@ test("an unknown path shows Page-not-found with status 404", async ({ page }) =>
   await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("a visitor's home page served again from its kept render carries that answer's own nonce and runs its scripts", async ({
+  page,
+  request,
+}, testInfo) => {
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "";
+  const answers: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const answer = await request.get("/", { headers: { Cookie: "" } });
+    expect(answer.status()).toBe(200);
+    const nonce = nonceOf(answer.headers()["content-security-policy"]);
+    expect(nonce).not.toBe("");
+    const html = await answer.text();
+    // Every script of the page carries the nonce its answer's policy allows, and no other.
+    const nonces = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+    answers.push(nonce);
+  }
+  expect(answers[1]).not.toBe(answers[0]);
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await visit(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storage and parking space, near you.");
+  if (testInfo.project.name === "js-on") {
+    // Hydrated: a link is followed in the page, without loading a new document.
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    await page.getByRole("link", { name: "See all spaces" }).click();
+    await expect(page).toHaveURL(/\/search-space/);
+    expect(await page.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
