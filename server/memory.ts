@@ -13,7 +13,7 @@
  *   queries; the flag only works from the command line (set at run time, V8 still optimizes, and Node refuses it
  *   in NODE_OPTIONS).
  * - V8's heap: rendering a page allocates many short-lived objects. By default the young generation grows to 128 MB
- *   and the old one to several times what is live, and neither gives memory back after a burst of visitors. A 16 MB
+ *   and the old one to several times what is live, and neither gives memory back after a burst of visitors. An 8 MB
  *   semi-space and an old generation that grows by half of what is live serve the same pages in far less.
  *
  * A setting the person starting the server already chose (the environment variable, or the Node flag on the command
@@ -27,7 +27,7 @@ export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
 
 export const V8_FLAGS: readonly string[] = [
   "--liftoff-only",
-  "--max-semi-space-size=16",
+  "--max-semi-space-size=8",
   "--heap-growing-percent=50",
 ];
 
