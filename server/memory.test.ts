@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MALLOC_SETTINGS, missingMemorySettings, V8_FLAGS } from "./memory.ts";
+import { loadMallocTrim, MALLOC_SETTINGS, missingMemorySettings, V8_FLAGS } from "./memory.ts";
 
 describe("missingMemorySettings", () => {
   it("asks for every setting when the server was started plainly", () => {
@@ -19,5 +19,23 @@ describe("missingMemorySettings", () => {
       flags: ["--liftoff-only"],
       env: { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" },
     });
+  });
+});
+
+describe("loadMallocTrim", () => {
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  const glibc = process.platform === "linux" && Boolean(report.header?.glibcVersionRuntime);
+
+  it.runIf(glibc)(
+    "reaches glibc's malloc_trim, which answers 0 or 1 (whether it gave memory back)",
+    async () => {
+      const trim = await loadMallocTrim();
+      expect(trim).not.toBeNull();
+      expect([0, 1]).toContain(trim?.());
+    },
+  );
+
+  it.runIf(process.platform !== "linux")("is null off Linux, where there is no glibc", async () => {
+    expect(await loadMallocTrim()).toBeNull();
   });
 });
