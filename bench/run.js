@@ -590,6 +590,11 @@ async function benchmarkLighthouse() {
     const pages = [HOME, SEARCH_PAGE];
     // The listing's own address, with its slug, as every link to it (and every shared link) has it.
     if (listing) pages.push(listing.path);
+    // A running server, as a visitor meets it: the first requests after a start pay for compiling the code.
+    await warmUp(
+      server.url,
+      pages.map((pagePath) => ({ path: pagePath, kind: "html" })),
+    );
     const results = [];
     for (const pagePath of pages) {
       if (interrupted) throw new Error("interrupted");
