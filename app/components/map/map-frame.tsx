@@ -7,9 +7,11 @@ import leafletStylesheet from "leaflet/dist/leaflet.css";
 import { type ReactNode, type RefObject, useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
 import type { MapHandle, MapTiles } from "./leaflet.client";
+import { MapBox, type Status } from "./map-box";
+
+export type { Status };
 
 type Engine = typeof import("./leaflet.client");
-export type Status = "server" | "loading" | "ready" | "failed";
 
 /** Tiles as the root loader passes them on from the environment; none when the root has no data (error pages). */
 export function useMapTiles(): MapTiles {
@@ -61,7 +63,7 @@ type FrameProps = {
 /**
  * The box every map lives in. Before hydration it shows `fallback` inside <noscript> (so only browsers without
  * JavaScript see it) or, when `fallback` is null, stays hidden. Leaflet gets its own empty element, which becomes
- * the named, focusable region once the map is drawn. `isolate` keeps Leaflet's z-indexes under the site's menus.
+ * the named, focusable region once the map is drawn.
  */
 export function MapFrame({ label, className, fallback, status, container }: FrameProps) {
   useEffect(() => {
@@ -71,25 +73,19 @@ export function MapFrame({ label, className, fallback, status, container }: Fram
     element.setAttribute("aria-label", label);
   }, [container, label, status]);
   return (
-    <div
-      className={`relative isolate overflow-hidden rounded-lg border border-slate-300 bg-slate-100 ${className}`}
+    <MapBox
+      className={className}
+      fallback={fallback}
+      status={status}
       hidden={fallback === null && status === "server"}
-      data-map-status={status}
     >
-      {fallback === null ? null : (
-        <noscript>
-          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600">
-            {fallback}
-          </p>
-        </noscript>
-      )}
       {status === "failed" ? (
         <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600">
           The map could not be loaded.
         </p>
       ) : null}
       <div ref={container} className="absolute inset-0" />
-    </div>
+    </MapBox>
   );
 }
 

@@ -3,6 +3,27 @@ import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, us
 /** How far below the screen a part's code starts loading, so it is usually ready by the time it is seen. */
 const AHEAD = "400px 0px";
 
+/**
+ * Calls `onNear` once, when `element` comes within AHEAD of the screen; at once in a browser without
+ * IntersectionObserver. Returns the cleanup for a useEffect.
+ */
+export function watchNear(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver !== "function") {
+    onNear();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onNear();
+    },
+    { rootMargin: AHEAD },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** A part of a page for WhenNear: the component on the server, its lazy stand-in in the browser. */
 export type NearPart<P> = {
   /** The component, on the server; undefined in the browser. */
@@ -57,20 +78,11 @@ export const WhenNear = memo(function WhenNear<P extends object>({
   useEffect(() => {
     rendered.current = true;
     const element = box.current;
-    if (!element || element.childElementCount === 0 || typeof IntersectionObserver !== "function") {
+    if (!element || element.childElementCount === 0) {
       part.open();
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        part.open();
-      },
-      { rootMargin: AHEAD },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return watchNear(element, part.open);
   }, [part]);
 
   const Part = part.server ?? part.loaded;
