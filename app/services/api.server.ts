@@ -11,7 +11,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
 import { currentRequestContext } from "./request-context.server";
-import { clearSessionCookie, isSessionLive, SESSION_COOKIE_NAME } from "./session.server";
+import { clearSessionCookie, isSessionLive, sessionCookieValue } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
 
 /**
@@ -236,13 +236,10 @@ export class ApiClient {
 
   /** Whose cache entries these are: the session cookie, hashed; visitors share one key. */
   private userKey(): string {
-    const match = SESSION_COOKIE_VALUE.exec(this.cookie);
-    return match?.[1] ? createHash("sha256").update(match[1]).digest("base64url") : "visitor";
+    const value = sessionCookieValue(this.cookie);
+    return value ? createHash("sha256").update(value).digest("base64url") : "visitor";
   }
 }
-
-/** The session cookie's value in a Cookie header. */
-const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`);
 
 function failure(status: number, message: string, errors: FieldError[]): ApiFailure {
   return { ok: false, status, message, errors, toast: errorToast(message) };

@@ -104,7 +104,15 @@ export function clearSessionCookie(): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/** The session cookie in a Cookie header: its raw value, as sent. */
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`);
+
+/** The session cookie's raw value in a Cookie header, unchecked (the API checks its signature); null without one. */
+export function sessionCookieValue(cookieHeader: string): string | null {
+  return SESSION_COOKIE_VALUE.exec(cookieHeader)?.[1] ?? null;
+}
+
 /** Whether the browser sent a session cookie at all (its signature is checked by the API). */
 export function hasSessionCookie(request: Request): boolean {
-  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(request.headers.get("Cookie") ?? "");
+  return sessionCookieValue(request.headers.get("Cookie") ?? "") !== null;
 }
