@@ -1,50 +1,23 @@
 /**
  * Space Solution's HTTP server: `node server/index.ts [build/index.js]` (npm run serve, npm start, the e2e and
  * bench servers, and the app server `remix dev` starts). Node runs this TypeScript as it is, so it starts as fast
- * as the build loads. It loads the Remix server build (app/server-build.ts: environment validated, database opened,
- * job workers started) and serves it with the Express app of ./app.ts on PORT (and HOST, when set).
+ * as the build loads.
  *
- * On SIGTERM or SIGINT it stops accepting connections and ends keep-alive connections as they go idle, while the
- * build's lifecycle ends the open event streams, lets requests in flight finish and closes the database
- * (app/services/lifecycle.server.ts).
- *
- * It first starts itself again, in place, with the memory settings of ./memory.ts.
+ * It first starts itself again, in place, with the memory settings of ./memory.ts. Then it serves (./serve.ts): in
+ * this one process on the embedded database, or, in production on a PostgreSQL server, in one server process per
+ * core (./processes.ts), all on the same port.
  */
 import "./restart-with-memory-settings.ts";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
-import type { ServerSettings } from "../app/server-build";
-import { createApp, stopAccepting } from "./app.ts";
-import { giveBackFreedMemory } from "./memory.ts";
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { serverProcessCount, superviseServers } from "./processes.ts";
 
-// As remix-serve did: a server started without NODE_ENV is a production server.
-process.env.NODE_ENV ??= "production";
-process.setSourceMapsEnabled(true);
-
-const buildPath = path.resolve(process.argv[2] ?? path.join(process.env.BUILD_DIR ?? "build", "index.js"));
-const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
-  serverSettings: () => ServerSettings;
-};
-// The same fetch, Request and Response the build was made for (Remix's single fetch runs on undici's).
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-await giveBackFreedMemory();
-
-const settings = build.serverSettings();
-if (settings.warning) console.warn(settings.warning);
-
-const app = createApp(build, settings);
-const onListen = () => {
-  console.info(`[server] http://${settings.host ?? "localhost"}:${settings.port}`);
-  if (settings.mode === "development") void broadcastDevReady(build);
-};
-const server = settings.host
-  ? app.listen(settings.port, settings.host, onListen)
-  : app.listen(settings.port, onListen);
-server.on("error", (error) => {
-  console.error(`[server] cannot listen on ${settings.host ?? "*"}:${settings.port}: ${error.message}`);
+let count = 1;
+try {
+  if (cluster.isPrimary) count = serverProcessCount(process.env, availableParallelism());
+} catch (error) {
+  console.error(`[server] ${(error as Error).message}`);
   process.exit(1);
-});
-
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAccepting(server));
+}
+if (count > 1) superviseServers(count);
+else await import("./serve.ts");

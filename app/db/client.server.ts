@@ -21,8 +21,11 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The server's address, for what needs a connection of its own (LISTEN for live updates); none on PGlite. */
   url?: string;
-  /** Applies the committed migrations in drizzle/. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in drizzle/, then runs `andThen` (the first-start data) while no other
+   * instance starting on the same database can do either.
+   */
+  migrate(andThen?: () => Promise<void>): Promise<void>;
   /** How the job queue (pg-boss) reaches this same database. */
   jobsConnection: Pick<ConstructorOptions, "db" | "connectionString" | "backend" | "max">;
   close(): Promise<void>;
@@ -66,9 +69,10 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
-    async migrate() {
+    async migrate(andThen) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await watchCatalogue(db, client);
+      await andThen?.();
     },
     jobsConnection: { db: fromPglite(client), backend: "pglite" },
     close: () => client.close(),
@@ -82,15 +86,18 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     db: drizzlePg({ client: pool, schema }),
     kind: "postgres",
     url,
-    async migrate() {
-      // The advisory lock belongs to one connection, so the migrations run on that same connection.
-      const connection = await pool.connect();
+    async migrate(andThen) {
+      // The advisory lock belongs to one connection, so the migrations run on that same connection: one of its own,
+      // as the first-start data goes through the pool (however small) while the lock is still held, so that a second
+      // instance starting at the same time waits, then finds both done.
+      const connection = new pg.Client({ connectionString: url });
+      await connection.connect();
       try {
         await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await andThen?.();
       } finally {
-        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        connection.release();
+        await connection.end().catch(() => {});
       }
     },
     jobsConnection: { connectionString: url, max: 2 },

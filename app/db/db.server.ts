@@ -27,9 +27,8 @@ async function startDatabase(): Promise<DatabaseHandle> {
       ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { dataDir: path.resolve(env.DATA_DIR, "pglite") },
   );
-  await handle.migrate();
   const demo = env.SEED_DEMO_DATA === "auto" ? handle.kind === "pglite" : env.SEED_DEMO_DATA === "true";
-  await seedIfEmpty(handle.db, { demo });
+  await handle.migrate(() => seedIfEmpty(handle.db, { demo }));
   return handle;
 }
 

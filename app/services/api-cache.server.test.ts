@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints.server";
 import { editProfile } from "~/api/user/profile.server";
 import { cityList } from "~/api/user/user.server";
-import { ApiCache, CACHE_SWEEP_MS, CACHE_TTL_MS } from "./api-cache.server";
+import { ApiCache, CACHE_SWEEP_MS, CACHE_TTL_MS, type Drop } from "./api-cache.server";
 
 /** Spec §7 "Caching": the cached GETs, each with the calls that make it stale. */
 const SPEC_CACHING: Record<string, readonly string[]> = {
@@ -239,6 +239,59 @@ describe("ApiCache", () => {
 
     expect(vi.getTimerCount()).toBe(0);
     expect(sweep).not.toHaveBeenCalled();
+    expect(cache.size).toBe(0);
+  });
+
+  it("does not keep an answer asked for before a drop of its user", () => {
+    const asked = cache.mark();
+    cache.hear({
+      userKey: "alice",
+      paths: ["/user/editProfile", "/user/viewUserProfile"],
+      everything: false,
+    });
+    cache.set("alice", "/user/viewUserProfile", "", { name: "Before the change" }, asked);
+    cache.set("bob", "/user/viewUserProfile", "", { name: "Bob" }, asked);
+    expect(cache.get("alice", "/user/viewUserProfile", "")).toBeUndefined();
+    expect(cache.get("bob", "/user/viewUserProfile", "")).toEqual({ name: "Bob" });
+    // Asked for after the drop, it is kept.
+    cache.set("alice", "/user/viewUserProfile", "", { name: "After" }, cache.mark());
+    expect(cache.get("alice", "/user/viewUserProfile", "")).toEqual({ name: "After" });
+  });
+
+  it("hears another instance's drops: a user's paths, or all of theirs", () => {
+    cache.set("alice", "/user/viewUserProfile", "", "profile");
+    cache.set("alice", "/user/cityList", "", "cities");
+    cache.set("bob", "/user/viewUserProfile", "", "bob");
+    cache.hear({ userKey: "alice", paths: ["/user/viewUserProfile"], everything: false });
+    expect(cache.get("alice", "/user/viewUserProfile", "")).toBeUndefined();
+    expect(cache.get("alice", "/user/cityList", "")).toBe("cities");
+    cache.hear({ userKey: "alice", paths: [], everything: true });
+    expect(cache.get("alice", "/user/cityList", "")).toBeUndefined();
+    expect(cache.get("bob", "/user/viewUserProfile", "")).toBe("bob");
+  });
+
+  it("when shared, tells its peers what it drops, and serves and keeps nothing while it cannot hear theirs", async () => {
+    const told: Drop[] = [];
+    const peers = { listening: true, tell: async (drop: Drop) => void told.push(drop) };
+    cache.shareWith(peers);
+    cache.set("alice", "/user/viewUserProfile", "", "profile");
+    const drop = {
+      userKey: "alice",
+      paths: ["/user/editProfile", "/user/viewUserProfile"],
+      everything: false,
+    };
+    await cache.dropEverywhere(drop);
+    expect(told).toEqual([drop]);
+    expect(cache.get("alice", "/user/viewUserProfile", "")).toBeUndefined();
+
+    cache.set("alice", "/user/cityList", "", "cities");
+    peers.listening = false;
+    expect(cache.get("alice", "/user/cityList", "")).toBeUndefined();
+    cache.set("bob", "/user/cityList", "", "cities");
+    peers.listening = true;
+    expect(cache.get("bob", "/user/cityList", "")).toBeUndefined();
+    expect(cache.get("alice", "/user/cityList", "")).toBe("cities");
+    cache.clear();
     expect(cache.size).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { getEnv, publicOrigin } from "~/env.server";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
+import { shareOverDatabase } from "./api-cache-peers.server";
 import { currentRequestContext } from "./request-context.server";
 import { clearSessionCookie, isSessionLive, sessionCookieValue } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
@@ -152,9 +153,17 @@ export class ApiClient {
       if (endpoint.invalidates === "all") cache.clearUser(userKey);
     }
 
+    const asked = cache.mark();
     const response = await this.send(method, path, search, body);
-    // Again after the call: a GET answered while this call was running may have cached what it changed.
-    if (method !== "GET") cache.invalidate(userKey, path, stale);
+    // Again after the call: a GET answered while this call was running may have cached what it changed. What a call
+    // declares stale is dropped on every other instance too (a search, which makes nothing stale, tells nobody).
+    if (endpoint.invalidates === "all" || stale.length > 0)
+      await cache.dropEverywhere({
+        userKey,
+        paths: [path, ...stale.map((get) => get.path)],
+        everything: endpoint.invalidates === "all",
+      });
+    else if (method !== "GET") cache.invalidate(userKey, path, stale);
     for (const setCookie of response.headers.getSetCookie()) {
       this.headers.append("Set-Cookie", setCookie);
       this.options.responseHeaders?.append("Set-Cookie", setCookie);
@@ -177,7 +186,7 @@ export class ApiClient {
         message: payload.responseMessage,
         result: payload.result,
       };
-      if (cacheable) cache.set(userKey, path, search, success);
+      if (cacheable) cache.set(userKey, path, search, success, asked);
       return success;
     }
     const message = readMessage(payload) ?? `The request failed (${response.status}).`;
@@ -339,7 +348,11 @@ function defaultOptions(): ApiClientOptions {
         return isEnvelope(payload) && payload.responseCode === 200;
       }
     : async (cookie: string) => isSessionLive((await getDatabase()).db, cookie);
-  sharedCache ??= new ApiCache();
+  if (!sharedCache) {
+    sharedCache = new ApiCache();
+    // Other instances may serve the same users from the same PostgreSQL server; over HTTP, the API is theirs too.
+    if (!base && env.DATABASE_URL) shareOverDatabase(sharedCache, env.DATABASE_URL);
+  }
   return {
     transport,
     cache: sharedCache,

@@ -2,6 +2,7 @@ import { billingQueue } from "~/api/payment/billing.server";
 import { depositReleaseQueue } from "~/api/payment/deposit-runs.server";
 import { earningsQueue, payoutBatchQueue } from "~/api/payment/payout-runs.server";
 import { closeDatabase } from "~/db/db.server";
+import { closeCacheSharing } from "./api-cache-peers.server";
 import { registerQueues, schedule, send, startJobs, stopJobs } from "./jobs.server";
 import { closeLiveBus } from "./live.server";
 import { QUEUES } from "./queues.server";
@@ -58,7 +59,14 @@ export async function track<T>(work: () => Promise<T>): Promise<T> {
 export function installShutdownHandlers(): void {
   if (installed) return;
   installed = true;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutDown(signal));
+  // Once: the same signal may come twice (to every process of the group, and from the first process of several).
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void shutDown(signal);
+    });
 }
 
 /** What a SIGTERM or SIGINT starts (exported for the server-level test of streams and requests in flight). */
@@ -77,6 +85,7 @@ export async function shutDown(signal: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   await stopJobs();
   await closeLiveBus();
+  await closeCacheSharing();
   await closeDatabase({ forGood: true });
   console.info("[server] database closed; bye");
 }

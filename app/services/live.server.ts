@@ -1,5 +1,5 @@
-import pg from "pg";
 import { getDatabase } from "~/db/db.server";
+import { pgChannel } from "./pg-channel.server";
 
 /**
  * Live updates' fan-out (ADR 0026): "something changed for this user" travels from the request or job that changed
@@ -27,7 +27,6 @@ export type LiveBus = {
 };
 
 const CHANNEL = "space_solution_live";
-const RECONNECT_MS = 1_000;
 /** How long the bus remembers each user's last change, for streams that reconnect with a Last-Event-ID. */
 const RECALL_MS = 10 * 60_000;
 
@@ -72,60 +71,33 @@ export function createLiveBus(options: { url?: string } = {}): LiveBus {
     };
   }
 
-  const url = options.url;
-  let connection: Promise<pg.Client> | undefined;
-  let closed = false;
-  // One connection per instance both listens and notifies; it is opened at first use and again after a loss.
-  const connect = (): Promise<pg.Client> => {
-    connection ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
-      const lost = () => {
-        connection = undefined;
-        client.removeAllListeners();
-        client.end().catch(() => {});
-        // Pages keep listening through a database restart: listen again once it answers.
-        if (!closed && listeners.size > 0)
-          setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
-      };
-      client.on("error", lost);
-      client.on("end", lost);
-      client.on("notification", (message) => {
-        if (message.channel !== CHANNEL || !message.payload) return;
-        try {
-          deliver(JSON.parse(message.payload) as Change);
-        } catch {
-          // Not ours: a payload we did not write is ignored.
-        }
-      });
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      return client;
-    })().catch((error) => {
-      connection = undefined;
-      throw error;
-    });
-    return connection;
-  };
+  const channel = pgChannel({
+    url: options.url,
+    channel: CHANNEL,
+    onMessage(payload) {
+      try {
+        deliver(JSON.parse(payload) as Change);
+      } catch {
+        // Not ours: a payload we did not write is ignored.
+      }
+    },
+    // Pages keep listening through a database restart: listen again once it answers.
+    stayOpen: () => listeners.size > 0,
+  });
 
   return {
     async publish(changes) {
-      const client = await connect();
       const at = Date.now();
-      for (const change of changes)
-        await client.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ ...change, at })]);
+      for (const change of changes) await channel.notify(JSON.stringify({ ...change, at }));
     },
     subscribe(userId, listener) {
-      void connect().catch((error) => console.error("[live] cannot listen", error));
+      void channel.open().catch((error) => console.error("[live] cannot listen", error));
       return subscribe(userId, listener);
     },
     changedSince,
     async close() {
-      closed = true;
       listeners.clear();
-      const client = await connection?.catch(() => undefined);
-      connection = undefined;
-      client?.removeAllListeners();
-      await client?.end().catch(() => {});
+      await channel.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { handleApiRequest } from "~/api/router.server";
 import type { PublicProfile } from "~/api/user/profile.server";
 import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
 import type { Profile } from "~/api/user/user.server";
@@ -8,7 +9,9 @@ import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { invitations, users } from "~/db/schema";
 import { action as signupAction } from "~/routes/auth+/signup-form";
-import { api } from "~/services/api.server";
+import { ApiClient, api } from "~/services/api.server";
+import { ApiCache } from "~/services/api-cache.server";
+import { shareOverDatabase } from "~/services/api-cache-peers.server";
 import { entryCookieHeader } from "~/services/entry-url.server";
 import {
   call,
@@ -326,6 +329,46 @@ describe("the API client's cache and editProfile", () => {
     expect(after.ok && after.result.nickName).toBe("New");
     expect(afterSettings.ok && afterSettings.result.measurementUnit).toBe("feet");
   });
+});
+
+describe("the API client's cache on two instances of one PostgreSQL database", () => {
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "a change made through one drops what the other kept, so the user's next page there shows it",
+    async () => {
+      const { url } = await getDatabase();
+      const { cookie } = await loggedInUser({ nickName: "Old" });
+      const instance = () => {
+        const cache = new ApiCache();
+        return { cache, channel: shareOverDatabase(cache, url as string) };
+      };
+      const one = instance();
+      const two = instance();
+      await Promise.all([one.channel.open(), two.channel.open()]);
+      const client = (cache: ApiCache) =>
+        new ApiClient(new Request("http://localhost/user-profile", { headers: { Cookie: cookie } }), {
+          transport: (request, caller) => handleApiRequest(request, caller),
+          cache,
+          allowedRedirectOrigins: [],
+        });
+      try {
+        const kept = await client(two.cache).call(viewUserProfile);
+        expect(kept.ok && kept.result.nickName).toBe("Old");
+        expect(two.cache.size).toBe(1);
+
+        const edit = await client(one.cache).call(editProfile, { body: { nickName: "New" } });
+        expect(edit.ok).toBe(true);
+        // The drop was sent before the edit answered; the other instance hears it a moment later.
+        await expect.poll(() => two.cache.size, { timeout: 5_000 }).toBe(0);
+        const after = await client(two.cache).call(viewUserProfile);
+        expect(after.ok && after.result.nickName).toBe("New");
+      } finally {
+        for (const { cache, channel } of [one, two]) {
+          cache.dispose();
+          await channel.close();
+        }
+      }
+    },
+  );
 });
 
 describe("GET /user/viewAccountSettings", () => {

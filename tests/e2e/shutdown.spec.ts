@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 // A process-level check: it runs once (in the JavaScript-on project), on a server of its own.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "process-level check runs once");
@@ -13,34 +12,13 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
   // A server of its own opens a fresh embedded database (migrations, cities): up to a minute on a busy machine.
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "ss-shutdown-"));
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    ["server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        // The demo listings and their drawn photos are not what this test is about; a fresh database gets the
-        // reference data either way.
-        SEED_DEMO_DATA: "false",
-        NODE_ENV: "production",
-        PUBLIC_URL: "",
-        HOST: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  server.stdout.on("data", (chunk) => {
-    output += chunk;
+  const { server, port, output, exited } = await startOwnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    // The demo listings and their drawn photos are not what this test is about; a fresh database gets the
+    // reference data either way.
+    SEED_DEMO_DATA: "false",
   });
-  server.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
   try {
     await expect
       .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
@@ -48,7 +26,7 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
       })
       .toBe(200)
       .catch((error) => {
-        throw new Error(`${error}\n${output}`);
+        throw new Error(`${error}\n${output()}`);
       });
 
     // SIGTERM goes out only once the server holds the request: its "100 Continue" is written after it has read the
@@ -66,27 +44,15 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
       exited,
       new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000)),
     ]);
-    expect(code, output).toBe(0);
-    expect(output).toContain("database closed");
+    expect(code, output()).toBe(0);
+    expect(output()).toContain("database closed");
     // Started for production, reachable beyond this machine and without PUBLIC_URL: it says what that means.
-    expect(output).toContain("PUBLIC_URL is not set, but the server listens beyond this machine");
+    expect(output()).toContain("PUBLIC_URL is not set, but the server listens beyond this machine");
   } finally {
     server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
-
-/** A port nobody listens on now (parallel runs each get their own). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * GET / on a connection of its own, asking for "100 Continue": `held` settles when the server has read the

@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A production server of a test's own (`node server/index.ts` on the build), on a free port, its output collected. */
+export async function startOwnServer(env: Record<string, string>): Promise<{
+  server: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}> {
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    ["server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`],
+    {
+      env: { ...process.env, PORT: String(port), NODE_ENV: "production", PUBLIC_URL: "", HOST: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  server.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  return { server, port, output: () => output, exited };
+}
+
+/** A port nobody listens on now (parallel runs each get their own). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
