@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { expect } from "@playwright/test";
 
 /** A production server of a test's own (`node server/index.ts` on the build), on a free port, its output collected. */
 export async function startOwnServer(env: Record<string, string>): Promise<{
@@ -7,6 +8,8 @@ export async function startOwnServer(env: Record<string, string>): Promise<{
   port: number;
   output: () => string;
   exited: Promise<number | null>;
+  /** Waits until it answers /readyz (a fresh database takes up to a minute on a busy machine). */
+  ready: () => Promise<void>;
 }> {
   const port = await freePort();
   const server = spawn(
@@ -25,7 +28,16 @@ export async function startOwnServer(env: Record<string, string>): Promise<{
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
-  return { server, port, output: () => output, exited };
+  const ready = () =>
+    expect
+      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
+        timeout: 180_000,
+      })
+      .toBe(200)
+      .catch((error) => {
+        throw new Error(`${error}\n${output}`);
+      });
+  return { server, port, output: () => output, exited, ready };
 }
 
 /** A port nobody listens on now (parallel runs each get their own). */

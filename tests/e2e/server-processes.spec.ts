@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { adminQuery } from "../api/admin-query";
 import { expect, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
@@ -19,20 +19,13 @@ test("on PostgreSQL the server runs several processes on one port, which start o
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ss-processes-"));
-  const { server, port, output, exited } = await startOwnServer({
+  const { server, port, output, exited, ready } = await startOwnServer({
     DATABASE_URL: databaseUrl.toString(),
     WEB_CONCURRENCY: "2",
     DATA_DIR: dataDir,
   });
   try {
-    await expect
-      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
-        timeout: 180_000,
-      })
-      .toBe(200)
-      .catch((error) => {
-        throw new Error(`${error}\n${output()}`);
-      });
+    await ready();
     // Both listen before the first answers for good: the second starts once the first listens.
     await expect
       .poll(() => output().match(/\[server\] http:\/\//g)?.length ?? 0, { timeout: 60_000 })
@@ -66,14 +59,4 @@ function childProcesses(pid: number): number[] {
     .split("\n")
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0);
-}
-
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

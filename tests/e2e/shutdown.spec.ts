@@ -12,7 +12,7 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
   // A server of its own opens a fresh embedded database (migrations, cities): up to a minute on a busy machine.
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "ss-shutdown-"));
-  const { server, port, output, exited } = await startOwnServer({
+  const { server, port, output, exited, ready } = await startOwnServer({
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     // The demo listings and their drawn photos are not what this test is about; a fresh database gets the
@@ -20,14 +20,7 @@ test("on SIGTERM the server finishes its requests, closes the embedded database 
     SEED_DEMO_DATA: "false",
   });
   try {
-    await expect
-      .poll(async () => (await fetch(`http://localhost:${port}/readyz`).catch(() => null))?.status, {
-        timeout: 180_000,
-      })
-      .toBe(200)
-      .catch((error) => {
-        throw new Error(`${error}\n${output()}`);
-      });
+    await ready();
 
     // SIGTERM goes out only once the server holds the request: its "100 Continue" is written after it has read the
     // request's head, so the answer must still come, whole.
