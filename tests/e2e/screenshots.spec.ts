@@ -10,7 +10,7 @@ import { billRenter, expect, NARROW, saveScreenshots, test } from "./fixtures";
 
 test.use({ viewport: NARROW });
 
-test("the main pages, on a phone and a desktop", async ({ page, baseURL }) => {
+test("the main pages, on a phone and a desktop", async ({ page, baseURL, javaScriptEnabled }) => {
   const bill = await billRenter(page, baseURL);
 
   await page.goto("/");
@@ -34,6 +34,14 @@ test("the main pages, on a phone and a desktop", async ({ page, baseURL }) => {
 
   await page.goto(listing.path as string);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+  if (javaScriptEnabled) {
+    // The area map loads as it comes near the screen: brought near first, it is in the picture of the whole page.
+    const map = page.locator("[data-map-status]");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-map-status", "ready");
+    // Back at the top, so the sticky header is where it belongs in the picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
   await saveScreenshots(page, "listing");
 
   await page.goto(`/bookings/${bill.bookingId}`);
