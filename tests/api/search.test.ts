@@ -173,6 +173,16 @@ describe("POST /space/newSpaceSearch/{n}", () => {
     expect(card?.approximateLocation).not.toEqual({ latitude: loaded.latitude, longitude: loaded.longitude });
   });
 
+  it("answers searches of the same shape (statements kept per shape) with their own values", async () => {
+    const pasig = await found("storageType=storage&city=pasig&minPrice=1");
+    expect(pasig.length).toBeGreaterThan(0);
+    expect(pasig).not.toContain(base.id);
+    expect((await found(`${where}&minPrice=1`)).sort()).toEqual(
+      [base.id, big.id, cheap.id, loaded.id].sort(),
+    );
+    expect((await found(`${where}&minPrice=4000`)).sort()).toEqual([big.id, loaded.id].sort());
+  });
+
   it("finds parking apart from storage", async () => {
     expect(await found("storageType=parking&city=quezon-city")).toEqual([parking.id]);
   });

@@ -12,6 +12,7 @@ import {
   max,
   min,
   notInArray,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -81,7 +82,7 @@ const location = sql`point(${spaces.longitude}, ${spaces.latitude})`;
  * Listings with a unit (or slot, or the whole space) free on `startDate`: their capacity is more than what their
  * holding bookings take that day, a parking booking only on its chosen weekdays (app/domain/overbooking.ts).
  */
-export function availableFrom(startDate: CalendarDate): SQL | undefined {
+export function availableFrom(startDate: CalendarDate | Placeholder): SQL | undefined {
   const capacity = sql`(case when ${spaces.storageType} = 'parking' or not ${spaces.entireSpace} then ${spaces.unitsAvailable} else 1 end)`;
   const holding = sql.join(
     HOLDING_STATES.map((state) => sql`${state}`),
@@ -93,10 +94,27 @@ export function availableFrom(startDate: CalendarDate): SQL | undefined {
 type Where = { where: SQL; point: Coordinates | null };
 
 /**
+ * How a search's values reach its SQL: as they are (a statement built for this one search), or, through `placeholders`,
+ * as named placeholders of a statement that serves every search of the same shape.
+ */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const asValues: Bind = (_name, value) => value;
+
+/** A Bind that puts placeholders in the SQL and collects the values they stand for; `names` says the SQL's shape. */
+function placeholders() {
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { bind, values, names: () => Object.keys(values).join(",") };
+}
+
+/**
  * The WHERE of a search (always active listings of the type) and the point the nearest sort measures from. An
  * unknown city is a 400. Prices are pesos in the query, centavos in the table.
  */
-async function searchWhere(db: Database, query: SearchQuery): Promise<Where> {
+async function searchWhere(db: Database, query: SearchQuery, bind: Bind = asValues): Promise<Where> {
   let city: CityRef | undefined;
   if (query.city) {
     city = (await findCities(db, [query.city])).get(query.city);
@@ -110,23 +128,34 @@ async function searchWhere(db: Database, query: SearchQuery): Promise<Where> {
   const conditions: (SQL | undefined)[] = [
     // A literal, not a parameter, so the planner always matches the partial indexes' `status = 'active'`.
     sql`${spaces.status} = 'active'`,
-    eq(spaces.storageType, query.storageType),
-    city ? eq(spaces.cityId, city.id) : undefined,
-    query.kind ? eq(spaces.kind, query.kind) : undefined,
-    query.minArea !== undefined ? gte(spaces.areaSqm, query.minArea) : undefined,
-    query.minUnits !== undefined ? gte(spaces.unitsAvailable, query.minUnits) : undefined,
+    eq(spaces.storageType, bind("storageType", query.storageType)),
+    city ? eq(spaces.cityId, bind("cityId", city.id)) : undefined,
+    query.kind ? eq(spaces.kind, bind("kind", query.kind)) : undefined,
+    query.minArea !== undefined ? gte(spaces.areaSqm, bind("minArea", query.minArea)) : undefined,
+    query.minUnits !== undefined ? gte(spaces.unitsAvailable, bind("minUnits", query.minUnits)) : undefined,
     query.vehicleSize
-      ? inArray(spaces.vehicleSize, VEHICLE_SIZES.slice(VEHICLE_SIZES.indexOf(query.vehicleSize)))
+      ? inArray(
+          spaces.vehicleSize,
+          VEHICLE_SIZES.slice(VEHICLE_SIZES.indexOf(query.vehicleSize)).map((size, i) =>
+            bind(`vehicleSize${i}`, size),
+          ),
+        )
       : undefined,
-    query.minPrice !== undefined ? gte(spaces.monthlyPrice, centavos(query.minPrice)) : undefined,
-    query.maxPrice !== undefined ? lte(spaces.monthlyPrice, centavos(query.maxPrice)) : undefined,
-    query.rentalDuration ? arrayContains(spaces.rentalDurations, [query.rentalDuration]) : undefined,
-    query.accessOption ? eq(spaces.accessOption, query.accessOption) : undefined,
-    query.features.length > 0 ? arrayContains(spaces.features, query.features) : undefined,
-    query.quickMoveIn ? eq(spaces.quickMoveIn, true) : undefined,
-    query.firstMonthDiscount ? eq(spaces.firstMonthDiscount, true) : undefined,
-    query.startDate ? availableFrom(query.startDate) : undefined,
-    bounds ? sql`${location} <@ ${box(bounds)}` : undefined,
+    query.minPrice !== undefined
+      ? gte(spaces.monthlyPrice, bind("minPrice", centavos(query.minPrice)))
+      : undefined,
+    query.maxPrice !== undefined
+      ? lte(spaces.monthlyPrice, bind("maxPrice", centavos(query.maxPrice)))
+      : undefined,
+    query.rentalDuration
+      ? arrayContains(spaces.rentalDurations, bind("rentalDuration", [query.rentalDuration]))
+      : undefined,
+    query.accessOption ? eq(spaces.accessOption, bind("accessOption", query.accessOption)) : undefined,
+    query.features.length > 0 ? arrayContains(spaces.features, bind("features", query.features)) : undefined,
+    query.quickMoveIn ? eq(spaces.quickMoveIn, bind("quickMoveIn", true)) : undefined,
+    query.firstMonthDiscount ? eq(spaces.firstMonthDiscount, bind("firstMonthDiscount", true)) : undefined,
+    query.startDate ? availableFrom(bind("startDate", query.startDate)) : undefined,
+    bounds ? sql`${location} <@ ${box(bounds, bind)}` : undefined,
   ];
   const point =
     query.near ??
@@ -165,21 +194,21 @@ export function recommendedScoreSql(): SQL {
     )`;
 }
 
-/** A point for PostgreSQL's geometry (x = longitude, y = latitude). */
-function pointOf({ latitude, longitude }: Coordinates): SQL {
-  return sql`point(${longitude}::float8, ${latitude}::float8)`;
+/** A point for PostgreSQL's geometry (x = longitude, y = latitude), bound as `${name}Longitude` and `${name}Latitude`. */
+function pointOf({ latitude, longitude }: Coordinates, name: string, bind: Bind): SQL {
+  return sql`point(${bind(`${name}Longitude`, longitude)}::float8, ${bind(`${name}Latitude`, latitude)}::float8)`;
 }
 
 /** The map rectangle from its south-west to its north-east corner. */
-function box(bounds: Bounds): SQL {
-  const southWest = pointOf({ latitude: bounds.south, longitude: bounds.west });
-  const northEast = pointOf({ latitude: bounds.north, longitude: bounds.east });
+function box(bounds: Bounds, bind: Bind): SQL {
+  const southWest = pointOf({ latitude: bounds.south, longitude: bounds.west }, "southWest", bind);
+  const northEast = pointOf({ latitude: bounds.north, longitude: bounds.east }, "northEast", bind);
   return sql`box(${southWest}, ${northEast})`;
 }
 
 /** The straight distance in degrees from the listing to `point`: what the GiST index orders by. */
-function distanceTo(point: Coordinates): SQL {
-  return sql`${location} <-> ${pointOf(point)}`;
+function distanceTo(point: Coordinates, bind: Bind): SQL {
+  return sql`${location} <-> ${pointOf(point, "point", bind)}`;
 }
 
 /** The ORDER BY of the sorts but nearest (below); each ends with the id, so the order is total and pages are stable. */
@@ -203,24 +232,24 @@ function orderBy(sort: SearchQuery["sort"]): SQL[] {
  * sorted by distance and id. Distance is straight degrees: at Philippine latitudes an east–west degree is 3–7 %
  * shorter than a north–south one, too little to matter between neighbouring listings.
  */
-function nearestRows(db: Database, where: SQL, point: Coordinates, offset: number) {
-  const distance = distanceTo(point);
+function nearestRows(db: Database, where: SQL, point: Coordinates, offset: number, bind: Bind) {
+  const distance = distanceTo(point, bind);
   const edge = db
     .select({ distance: sql<number>`${distance}`.as("distance") })
     .from(spaces)
     .where(where)
     .orderBy(distance)
-    .limit(offset + SEARCH_PAGE_SIZE)
+    .limit(bind("pageEnd", offset + SEARCH_PAGE_SIZE))
     .as("page_edge");
   const radius = sql`(select max(${edge.distance}) from ${edge})`;
-  const within = sql`${location} <@ circle(${pointOf(point)}, ${radius})`;
+  const within = sql`${location} <@ circle(${pointOf(point, "point", bind)}, ${radius})`;
   return db
     .select(SPACE_CARD_COLUMNS)
     .from(spaces)
     .where(and(where, within))
     .orderBy(distance, asc(spaces.id))
     .limit(SEARCH_PAGE_SIZE)
-    .offset(offset);
+    .offset(bind("offset", offset));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -238,23 +267,54 @@ async function favouriteIds(db: Database, userId: string | null | undefined, spa
 }
 
 /** The two statements of a search: its page of rows and its count. */
-async function searchStatements(db: Database, query: SearchQuery, page: number) {
+async function searchStatements(db: Database, query: SearchQuery, page: number, bind: Bind = asValues) {
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const { where, point } = await searchWhere(db, query);
+  const { where, point } = await searchWhere(db, query, bind);
   if (query.sort === "nearest" && !point) throw new ApiError(400, SEARCH_MESSAGES.nearestNeedsPoint);
   return {
     rows:
       query.sort === "nearest" && point
-        ? nearestRows(db, where, point, offset)
+        ? nearestRows(db, where, point, offset, bind)
         : db
             .select(SPACE_CARD_COLUMNS)
             .from(spaces)
             .where(where)
             .orderBy(...orderBy(query.sort))
             .limit(SEARCH_PAGE_SIZE)
-            .offset(offset),
+            .offset(bind("offset", offset)),
     count: db.select({ total: count() }).from(spaces).where(where),
   };
+}
+
+type SearchStatements = Awaited<ReturnType<typeof searchStatements>>;
+type PreparedSearch = {
+  rows: ReturnType<SearchStatements["rows"]["prepare"]>;
+  count: ReturnType<SearchStatements["count"]["prepare"]>;
+};
+
+/** The most search shapes whose statements are kept per database. */
+const SHAPES_KEPT = 200;
+const preparedSearches = new WeakMap<Database, Map<string, PreparedSearch>>();
+
+/**
+ * The statements of a search with its values: made once for each shape of search (its sort and which filters it has)
+ * and kept, so a search of a known shape builds no SQL. They are sent unnamed, as every built statement is, so
+ * PostgreSQL still plans each search for its own values (a city's listings, a price range).
+ */
+async function preparedSearch(db: Database, query: SearchQuery, page: number) {
+  const { bind, values, names } = placeholders();
+  // Binding the values makes them known and says the shape; the statements are built only for a new shape.
+  const built = await searchStatements(db, query, page, bind);
+  const shape = `${query.sort}:${names()}`;
+  const kept = preparedSearches.get(db) ?? new Map<string, PreparedSearch>();
+  preparedSearches.set(db, kept);
+  let statements = kept.get(shape);
+  if (!statements) {
+    statements = { rows: built.rows.prepare(""), count: built.count.prepare("") };
+    if (kept.size >= SHAPES_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(shape, statements);
+  }
+  return { rows: statements.rows.execute(values), count: statements.count.execute(values) };
 }
 
 /**
@@ -267,7 +327,7 @@ export async function searchSpaces(
   options: { userId?: string | null; page?: number } = {},
 ): Promise<SearchResult> {
   const page = options.page ?? 1;
-  const statements = await searchStatements(db, query, page);
+  const statements = await preparedSearch(db, query, page);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.count]);
   const favourites = await favouriteIds(
     db,

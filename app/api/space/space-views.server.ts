@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import { approximate } from "~/domain/geo";
@@ -86,6 +86,32 @@ type Related = {
 type RelatedKeys = Pick<SpaceRow, "id" | "cityId"> &
   Partial<Pick<SpaceRow, "contractUploadId" | "floorplanUploadId">>;
 
+/**
+ * The photos of some listings, in order. Its SQL is the same whichever listings they are (their ids are one array
+ * parameter), so it is made once per database and sent as a prepared statement: a page of cards does not build it
+ * again.
+ */
+function preparePhotos(db: Database) {
+  return db
+    .select({ spaceId: spacePhotos.spaceId, upload: UPLOAD_VIEW_COLUMNS })
+    .from(spacePhotos)
+    .innerJoin(uploads, eq(uploads.id, spacePhotos.uploadId))
+    .where(sql`${spacePhotos.spaceId} = any(${sql.placeholder("spaceIds")}::uuid[])`)
+    .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
+    .prepare("space_photos");
+}
+
+const photoStatements = new WeakMap<Database, ReturnType<typeof preparePhotos>>();
+
+function photosStatement(db: Database) {
+  let statement = photoStatements.get(db);
+  if (!statement) {
+    statement = preparePhotos(db);
+    photoStatements.set(db, statement);
+  }
+  return statement;
+}
+
 async function loadRelated(db: Database, rows: readonly RelatedKeys[], withFiles: boolean): Promise<Related> {
   const ids = rows.map((row) => row.id);
   const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
@@ -93,14 +119,7 @@ async function loadRelated(db: Database, rows: readonly RelatedKeys[], withFiles
     ? rows.flatMap((row) => [row.contractUploadId, row.floorplanUploadId]).filter((id): id is string => !!id)
     : [];
   const [photoRows, fileRows, cityMap] = await Promise.all([
-    ids.length
-      ? db
-          .select({ spaceId: spacePhotos.spaceId, upload: UPLOAD_VIEW_COLUMNS })
-          .from(spacePhotos)
-          .innerJoin(uploads, eq(uploads.id, spacePhotos.uploadId))
-          .where(inArray(spacePhotos.spaceId, ids))
-          .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
-      : [],
+    ids.length ? photosStatement(db).execute({ spaceIds: ids }) : [],
     fileIds.length ? db.select(UPLOAD_VIEW_COLUMNS).from(uploads).where(inArray(uploads.id, fileIds)) : [],
     cityIds.length ? findCities(db, cityIds) : new Map<number, CityRef>(),
   ]);
