@@ -88,8 +88,9 @@ type RelatedKeys = Pick<SpaceRow, "id" | "cityId"> &
 
 /**
  * The photos of some listings, in order. Its SQL is the same whichever listings they are (their ids are one array
- * parameter), so it is made once per database and sent as a prepared statement: a page of cards does not build it
- * again.
+ * parameter), so it is made once per database: a page of cards does not build it again. It goes unnamed, as every
+ * built statement does, so a connection pooler in front of PostgreSQL (which may hand each statement to another
+ * connection) serves it too.
  */
 function preparePhotos(db: Database) {
   return db
@@ -98,7 +99,7 @@ function preparePhotos(db: Database) {
     .innerJoin(uploads, eq(uploads.id, spacePhotos.uploadId))
     .where(sql`${spacePhotos.spaceId} = any(${sql.placeholder("spaceIds")}::uuid[])`)
     .orderBy(asc(spacePhotos.spaceId), asc(spacePhotos.position))
-    .prepare("space_photos");
+    .prepare("");
 }
 
 const photoStatements = new WeakMap<Database, ReturnType<typeof preparePhotos>>();
