@@ -55,8 +55,9 @@ export function superviseServers(count: number): void {
     cluster.fork().once("listening", () => startFrom(n + 1));
   };
 
+  // A process that has exited may still be listed until its channel closes.
   const living = (): Worker[] =>
-    Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
