@@ -487,13 +487,18 @@ function request(target) {
 }
 
 /** One autocannon run; a rejected run (bad options, unreachable server) fails the benchmark. */
-async function drive(url, target, { duration, connections = CONNECTIONS }) {
+async function drive(url, target, { duration, connections = CONNECTIONS, paths }) {
+  let next = 0;
   currentRun = autocannon({
     url,
     duration,
     connections,
     pipelining: PIPELINING,
     ...request(target),
+    // `paths`: each request the next of them, in turn.
+    ...(paths
+      ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] }
+      : {}),
   });
   let result;
   try {
@@ -1001,12 +1006,45 @@ async function benchmarkSearchPage(server, { duration }) {
     connections: SEARCH_PAGE_CONNECTIONS,
   });
   await assertAlive(server, SEARCH_PAGE);
+  // The same page asked again and again is partly served from what the server keeps for visitors (the search's
+  // answer, the rendered page: ADR 0037). Every request a different search shows what a page costs without them.
+  const searches = await manySearches(server.url);
+  console.log(`  ${server.label}: ${searches.length} different searches in turn for ${duration} s ...`);
+  const varied = await drive(server.url + searches[0], target, {
+    duration,
+    connections: SEARCH_PAGE_CONNECTIONS,
+    paths: searches,
+  });
+  await assertAlive(server, SEARCH_PAGE);
   return {
     database: server.database,
     ...figures,
     listingLinksOnPage: new Set(resultLinks).size,
     status: figures.latencyP99Ms < TARGETS.searchPageP99Ms ? "within target" : "OFF target",
+    differentSearches: { searches: searches.length, ...varied },
   };
+}
+
+/**
+ * Storage searches of the page's own form (the tidy address it would redirect to), each a city with enough listings
+ * for three pages, in four orders, three pages each: more than the server keeps of either kind, taken in turn.
+ */
+async function manySearches(baseUrl) {
+  const { result: cities } = JSON.parse(await fetchText(baseUrl, "/api/user/cityList"));
+  const paths = [];
+  for (const city of cities.filter((c) => c.activeSpaces.storage >= 60)) {
+    for (const sort of [undefined, "priceAsc", "priceDesc", "newest"]) {
+      for (const page of [1, 2, 3]) {
+        const params = new URLSearchParams({ storageType: "storage", city: city.slug });
+        if (sort) params.set("sort", sort);
+        if (page > 1) params.set("page", String(page));
+        paths.push(`/search-space?${params}`);
+      }
+    }
+  }
+  if (paths.length < 300)
+    console.warn(`  only ${paths.length} different searches: the server may keep them all`);
+  return paths;
 }
 
 /** An active listing of the demo data (GET /api/space/sitemapListings lists them all), as measureListingPage takes it. */
@@ -1322,6 +1360,22 @@ function printSearchPage(page) {
       String(r.latencyP99Ms),
       String(r.non2xx),
       r.status,
+    ]),
+  );
+  const varied = Object.values(page.databases).filter((r) => r.differentSearches);
+  if (varied.length === 0) return;
+  console.log(
+    `Every request a different search (${varied[0].differentSearches.searches} in turn, so nothing kept serves ` +
+      "them; no target):",
+  );
+  printTable(
+    ["database", "req/s", "p50 ms", "p99 ms", "non-2xx"],
+    varied.map(({ database, differentSearches: r }) => [
+      database,
+      r.requestsPerSecond.toFixed(1),
+      String(r.latencyP50Ms),
+      String(r.latencyP99Ms),
+      String(r.non2xx),
     ]),
   );
 }

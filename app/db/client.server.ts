@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
-import { watchCatalogue } from "./catalogue.server";
+import type { PgChannel } from "~/services/pg-channel.server";
+import { installCatalogueTrigger, watchCatalogue, watchServerCatalogue } from "./catalogue.server";
 import * as schema from "./schema";
 
 /** One drizzle type for both drivers: the app only uses what PGlite and node-postgres share. */
@@ -26,6 +27,11 @@ export type DatabaseHandle = {
    * instance starting on the same database can do either.
    */
   migrate(andThen?: () => Promise<void>): Promise<void>;
+  /**
+   * Starts hearing the catalogue's changes (app/db/catalogue.server.ts), so that what the app keeps of it is read
+   * again after each: the app's own database, once migrated. Tools that only write need not.
+   */
+  watchCatalogue(): Promise<void>;
   /** How the job queue (pg-boss) reaches this same database. */
   jobsConnection: Pick<ConstructorOptions, "db" | "connectionString" | "backend" | "max">;
   close(): Promise<void>;
@@ -71,9 +77,10 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     kind: "pglite",
     async migrate(andThen) {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await watchCatalogue(db, client);
+      await installCatalogueTrigger((text) => client.exec(text));
       await andThen?.();
     },
+    watchCatalogue: () => watchCatalogue(db, client),
     jobsConnection: { db: fromPglite(client), backend: "pglite" },
     close: () => client.close(),
   };
@@ -82,8 +89,10 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on("error", (error) => console.error("[db] idle client error", error));
+  const db = drizzlePg({ client: pool, schema });
+  let catalogueChanges: PgChannel | undefined;
   return {
-    db: drizzlePg({ client: pool, schema }),
+    db,
     kind: "postgres",
     url,
     async migrate(andThen) {
@@ -95,13 +104,20 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       try {
         await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await installCatalogueTrigger((text) => connection.query(text));
         await andThen?.();
       } finally {
         await connection.end().catch(() => {});
       }
     },
+    async watchCatalogue() {
+      catalogueChanges ??= watchServerCatalogue(db, url);
+    },
     jobsConnection: { connectionString: url, max: 2 },
-    close: () => pool.end(),
+    async close() {
+      await catalogueChanges?.close();
+      await pool.end();
+    },
   };
 }
 

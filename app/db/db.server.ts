@@ -4,7 +4,8 @@ import { type DatabaseHandle, openDatabase } from "./client.server";
 import { seedIfEmpty } from "./seed/seed.server";
 
 /**
- * The process's database: opened on first use, migrated, and given its reference (and demo) data when empty.
+ * The process's database: opened on first use, migrated, given its reference (and demo) data when empty, and
+ * listened to for changes to the catalogue (app/db/catalogue.server.ts).
  * Tests put their own fresh database in its place with `setDatabase`.
  */
 let current: Promise<DatabaseHandle> | undefined;
@@ -29,6 +30,7 @@ async function startDatabase(): Promise<DatabaseHandle> {
   );
   const demo = env.SEED_DEMO_DATA === "auto" ? handle.kind === "pglite" : env.SEED_DEMO_DATA === "true";
   await handle.migrate(() => seedIfEmpty(handle.db, { demo }));
+  await handle.watchCatalogue();
   return handle;
 }
 

@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { keepPage, keptPage, keptPageKey } from "./kept-pages.server";
+import { BYTES_KEPT, keepPage, keptPage, keptPageKey } from "./kept-pages.server";
 
 /** The parts of Remix's entry context the key reads: the matched routes, their handles and their data. */
 function context({
@@ -62,9 +62,22 @@ describe("keptPage", () => {
     );
   });
 
-  it("keeps the newest pages only", () => {
-    for (let i = 0; i < 20; i++) keepPage(`page ${i}`, Buffer.from(`page ${i}`), "n");
-    expect(keptPage("page 0", "n")).toBeUndefined();
-    expect(Buffer.from(keptPage("page 19", "n") ?? []).toString()).toBe("page 19");
+  it("keeps what fits in its bytes, letting go of the pages served longest ago", () => {
+    const big = Buffer.alloc(BYTES_KEPT / 4, "x");
+    keepPage("home", Buffer.from("home"), "n");
+    for (let i = 0; i < 6; i++) {
+      keepPage(`search ${i}`, big, "n");
+      // The home page is asked for all the time: it stays while searches come and go.
+      expect(Buffer.from(keptPage("home", "n") ?? []).toString()).toBe("home");
+    }
+    expect(keptPage("search 0", "n")).toBeUndefined();
+    expect(keptPage("search 2", "n")).toBeUndefined();
+    expect(keptPage("search 3", "n")?.length).toBe(big.length);
+    expect(keptPage("search 5", "n")?.length).toBe(big.length);
+  });
+
+  it("keeps no page larger than all it may keep", () => {
+    keepPage("huge", Buffer.alloc(BYTES_KEPT + 1), "n");
+    expect(keptPage("huge", "n")).toBeUndefined();
   });
 });

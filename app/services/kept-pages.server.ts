@@ -6,16 +6,22 @@ import type { KeptRenderHandle } from "~/utils/kept-render";
  * request for the home page costs; a visitor without a session is shown exactly what the last one was, as long as
  * the loaders answer the same. So the markup is kept under the page's address, the year (the footer shows it) and
  * all its loaders' data, and served again only for an identical key: the same data gives the same page, so nothing
- * is ever older than the data itself (which is read afresh for every request, app/screens/home.server.ts). Only
+ * is ever older than the data itself (which the loaders read afresh for every request). Only
  * the script nonce differs from one answer to the next: the markup is kept cut at the nonce, and the new one put in.
  *
  * It applies where the leaf route says so (`handle.keepRendered`, app/utils/kept-render.ts), to a GET answered 200
  * without errors, for a visitor (the root's user is null) with no toast to show. Data that JSON cannot say exactly
  * (a Date, a promise of deferred data, a Map) is never keyed: such a page is rendered every time.
  */
-const PAGES_KEPT = 16;
+/**
+ * What kept pages may take, keys (their data) included: about sixty search pages. The one served longest ago goes
+ * first, so the pages most asked for — the home page, the popular searches — stay.
+ */
+export const BYTES_KEPT = 8 * 1024 * 1024;
 
-const pages = new Map<string, Buffer[]>();
+type Kept = { parts: Buffer[]; bytes: number };
+const pages = new Map<string, Kept>();
+let bytesKept = 0;
 
 /** The key of a page that may be served from what was kept, or null when it must be rendered. */
 export function keptPageKey(request: Request, statusCode: number, context: EntryContext): string | null {
@@ -48,8 +54,12 @@ function isPlain(value: unknown): boolean {
 
 /** The kept page of a key, with the nonce of this answer put in; undefined when there is none. */
 export function keptPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | undefined {
-  const parts = pages.get(key);
-  if (!parts) return undefined;
+  const kept = pages.get(key);
+  if (!kept) return undefined;
+  // Served now: it becomes the newest.
+  pages.delete(key);
+  pages.set(key, kept);
+  const { parts } = kept;
   const nonceBytes = Buffer.from(nonce);
   const length = parts.reduce((sum, part) => sum + part.length, nonceBytes.length * (parts.length - 1));
   const page = new Uint8Array(length);
@@ -65,7 +75,7 @@ export function keptPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | 
   return page;
 }
 
-/** Keeps a page rendered whole and without error, cut at its nonce; the oldest goes when too many are kept. */
+/** Keeps a page rendered whole and without error, cut at its nonce; those served longest ago go to make room. */
 export function keepPage(key: string, html: Buffer, nonce: string): void {
   const parts: Buffer[] = [];
   const nonceBytes = Buffer.from(nonce);
@@ -75,6 +85,20 @@ export function keepPage(key: string, html: Buffer, nonce: string): void {
     start = at + nonceBytes.length;
   }
   parts.push(html.subarray(start));
-  if (pages.size >= PAGES_KEPT && !pages.has(key)) pages.delete(pages.keys().next().value as string);
-  pages.set(key, parts);
+  forget(key);
+  const bytes = html.length + key.length;
+  if (bytes > BYTES_KEPT) return;
+  for (const oldest of pages.keys()) {
+    if (bytesKept + bytes <= BYTES_KEPT) break;
+    forget(oldest);
+  }
+  pages.set(key, { parts, bytes });
+  bytesKept += bytes;
+}
+
+function forget(key: string): void {
+  const kept = pages.get(key);
+  if (!kept) return;
+  pages.delete(key);
+  bytesKept -= kept.bytes;
 }

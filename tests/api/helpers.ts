@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { Envelope } from "~/api/envelope";
 import { handleApiRequest } from "~/api/router.server";
+import { catalogueCaughtUp } from "~/db/catalogue.server";
 import { getDatabase } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { makeReferralCode } from "~/domain/referral-code";
@@ -31,6 +32,10 @@ export async function call<T = unknown>(
     address?: string;
   } = {},
 ): Promise<Answer<T>> {
+  // On PostgreSQL an instance hears of a change to the catalogue a moment after its commit, and until then serves
+  // what it kept (ADR 0037). A test reads right after it writes, sooner than any real visitor could: it waits for
+  // that moment.
+  await catalogueCaughtUp((await getDatabase()).db);
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
   let body: string | undefined = options.rawBody;

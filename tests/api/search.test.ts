@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { explainSearch, type RecentSearchView, type SearchResult } from "~/api/space/search-queries.server";
+import { catalogueVersion } from "~/db/catalogue.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, favouriteSpaces, recentSearches, spacePhotos, spaces, uploads } from "~/db/schema";
@@ -354,6 +355,51 @@ describe("a visitor's search, kept until the catalogue changes", () => {
     await db.update(spaces).set({ status: "inactive" }).where(eq(spaces.id, fresh.id));
     expect(await found(where)).toEqual([]);
   });
+});
+
+describe("a visitor's search on a PostgreSQL server, kept until this instance hears of a change", () => {
+  // Baguio's listings belong to this block only.
+  const where = "storageType=storage&city=baguio";
+  const titles = async (cookie?: string) =>
+    (await search(where, 1, cookie)).body.result.results.map((card) => card.spaceTitle);
+
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "serves what it kept until a notice comes, and nothing kept while it cannot hear",
+    async () => {
+      const { db } = await getDatabase();
+      const { cookie } = await loggedInUser();
+      const room = await listing({ city: "baguio", spaceTitle: "Pine room" });
+      const rename = (spaceTitle: string) =>
+        db.update(spaces).set({ spaceTitle }).where(eq(spaces.id, room.id));
+      expect(await titles()).toEqual(["Pine room"]);
+      try {
+        // A write that sends no notice: visitors keep getting the answer kept; a logged-in user's is read afresh.
+        await db.execute(sql`alter table spaces disable trigger spaces_catalogue_changed`);
+        await rename("Cedar room");
+        expect(await titles()).toEqual(["Pine room"]);
+        expect(await titles(cookie)).toEqual(["Cedar room"]);
+
+        // The listening connection is lost (a restart of PostgreSQL, say): what was kept is not served again.
+        const before = catalogueVersion(db);
+        await db.execute(sql`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and (query like 'LISTEN space_solution_catalogue%' or query like 'select pg_notify%')`);
+        await expect.poll(() => catalogueVersion(db), { interval: 5 }).not.toBe(before);
+        expect(await titles()).toEqual(["Cedar room"]);
+        // It listens again a second later, and keeps again.
+        await expect.poll(() => catalogueVersion(db), { timeout: 5_000 }).not.toBeNull();
+        expect(await titles()).toEqual(["Cedar room"]);
+        await rename("Birch room");
+        expect(await titles()).toEqual(["Cedar room"]);
+      } finally {
+        await db.execute(sql`alter table spaces enable trigger spaces_catalogue_changed`);
+      }
+      // A write with its notice: once it is heard (helpers' call waits for that), visitors see it.
+      await rename("Acacia room");
+      expect(await titles()).toEqual(["Acacia room"]);
+    },
+  );
 });
 
 describe("pages", () => {

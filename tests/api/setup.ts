@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, inject } from "vitest";
-import { watchCatalogue } from "~/db/catalogue.server";
 import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
@@ -32,9 +31,9 @@ beforeAll(async () => {
     const dump = new Blob([readFileSync(template.dumpFile)]);
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: dump });
     handle = pgliteDatabase(client);
-    // As the server does once its migrations are applied: the city list is kept until the catalogue changes.
-    await watchCatalogue(handle.db, client);
   }
+  // As the server does once its migrations are applied: the city list is kept until the catalogue changes.
+  await handle.watchCatalogue();
   setDatabase(handle);
   // As at boot (app/services/lifecycle.server.ts); pg-boss itself starts at a file's first job.
   registerQueues(QUEUES);
