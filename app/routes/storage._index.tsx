@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { loadLandingPage } from "~/screens/landing.server";
+import { KEEP_RENDERED } from "~/utils/kept-render";
 import { pageMeta } from "~/utils/meta";
+
+export const handle = KEEP_RENDERED;
 
 /** /storage: the storage landing page (spec §2). */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

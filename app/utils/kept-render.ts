@@ -4,3 +4,9 @@
  * data (app/services/kept-pages.server.ts).
  */
 export type KeptRenderHandle = { keepRendered?: boolean };
+
+/**
+ * The handle of a page visitors arrive at from search engines and shared links (the city and landing pages) whose
+ * own handle says nothing else.
+ */
+export const KEEP_RENDERED: KeptRenderHandle = { keepRendered: true };
