@@ -37,6 +37,8 @@ export function pgChannel(options: {
     if (!closed && stayOpen()) setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
   };
   const connect = (): Promise<pg.Client> => {
+    // Once closed (at shutdown) it stays closed: a new connection would keep the process alive.
+    if (closed) return Promise.reject(new Error(`The ${channel} channel is closed.`));
     connection ??= (async () => {
       const client = new pg.Client({ connectionString: url });
       const lost = () => {

@@ -13,6 +13,7 @@ import { ApiClient, api } from "~/services/api.server";
 import { ApiCache } from "~/services/api-cache.server";
 import { shareOverDatabase } from "~/services/api-cache-peers.server";
 import { entryCookieHeader } from "~/services/entry-url.server";
+import { pgChannel } from "~/services/pg-channel.server";
 import {
   call,
   createUser,
@@ -367,6 +368,29 @@ describe("the API client's cache on two instances of one PostgreSQL database", (
           await channel.close();
         }
       }
+    },
+  );
+});
+
+describe("a LISTEN/NOTIFY channel", () => {
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "stays closed once closed: opening or sending again would keep a stopping process alive",
+    async () => {
+      const { url } = await getDatabase();
+      const heard: string[] = [];
+      const channel = pgChannel({
+        url: url as string,
+        channel: "space_solution_channel_test",
+        onMessage: (payload) => heard.push(payload),
+        stayOpen: () => true,
+      });
+      await channel.open();
+      await channel.notify("hello");
+      await expect.poll(() => heard).toEqual(["hello"]);
+      await channel.close();
+      expect(channel.listening).toBe(false);
+      await expect(channel.open()).rejects.toThrow("closed");
+      await expect(channel.notify("again")).rejects.toThrow("closed");
     },
   );
 });
