@@ -17,6 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { perDatabase } from "~/db/per-database.server";
 import { bookings, favouriteSpaces, recentSearches, spaces } from "~/db/schema";
 import { budgetBuckets, budgetLayout, DEFAULT_BUDGET } from "~/domain/budget-meter";
 import type { CalendarDate } from "~/domain/dates";
@@ -294,7 +295,7 @@ type PreparedSearch = {
 
 /** The most search shapes whose statements are kept per database. */
 const SHAPES_KEPT = 200;
-const preparedSearches = new WeakMap<Database, Map<string, PreparedSearch>>();
+const preparedSearches = perDatabase(() => new Map<string, PreparedSearch>());
 
 /**
  * The statements of a search with its values: made once for each shape of search (its sort and which filters it has)
@@ -306,8 +307,7 @@ async function preparedSearch(db: Database, query: SearchQuery, page: number) {
   // Binding the values makes them known and says the shape; the statements are built only for a new shape.
   const built = await searchStatements(db, query, page, bind);
   const shape = `${query.sort}:${names()}`;
-  const kept = preparedSearches.get(db) ?? new Map<string, PreparedSearch>();
-  preparedSearches.set(db, kept);
+  const kept = preparedSearches(db);
   let statements = kept.get(shape);
   if (!statements) {
     statements = { rows: built.rows.prepare(""), count: built.count.prepare("") };
@@ -373,8 +373,7 @@ export async function explainSearch(
 export async function budgetMeter(db: Database, query: SearchQuery): Promise<BudgetMeter> {
   const { minPrice: _min, maxPrice: _max, ...unpriced } = query;
   const key = searchParamsOf(unpriced).toString();
-  const meters = budgetMeters.get(db) ?? new Map<string, { meter: BudgetMeter; at: number }>();
-  budgetMeters.set(db, meters);
+  const meters = budgetMeters(db);
   const cached = meters.get(key);
   if (cached && Date.now() - cached.at < BUDGET_CACHE_MS) return cached.meter;
   const meter = await measureBudget(db, unpriced);
@@ -393,7 +392,7 @@ export async function budgetMeter(db: Database, query: SearchQuery): Promise<Bud
  */
 export const BUDGET_CACHE_MS = 30_000;
 const BUDGET_CACHE_ENTRIES = 500;
-const budgetMeters = new WeakMap<Database, Map<string, { meter: BudgetMeter; at: number }>>();
+const budgetMeters = perDatabase(() => new Map<string, { meter: BudgetMeter; at: number }>());
 
 async function measureBudget(db: Database, unpriced: SearchQuery): Promise<BudgetMeter> {
   const { where } = await searchWhere(db, unpriced);

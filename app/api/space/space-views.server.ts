@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { perDatabase } from "~/db/per-database.server";
 import { cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import { approximate } from "~/domain/geo";
 import { roundHalfUp } from "~/domain/money";
@@ -102,16 +103,7 @@ function preparePhotos(db: Database) {
     .prepare("");
 }
 
-const photoStatements = new WeakMap<Database, ReturnType<typeof preparePhotos>>();
-
-function photosStatement(db: Database) {
-  let statement = photoStatements.get(db);
-  if (!statement) {
-    statement = preparePhotos(db);
-    photoStatements.set(db, statement);
-  }
-  return statement;
-}
+const photosStatement = perDatabase(preparePhotos);
 
 async function loadRelated(db: Database, rows: readonly RelatedKeys[], withFiles: boolean): Promise<Related> {
   const ids = rows.map((row) => row.id);
