@@ -5,11 +5,9 @@ import {
   formatSlot,
   GATE_PASS_EARLY_MINUTES,
   gatePassValidAt,
-  MASKED,
   MESSAGE_REQUIRED,
   MESSAGE_TOO_LONG,
   makePassNumber,
-  maskContactDetails,
   parseSlotStart,
   SLOT_IN_PAST,
   SLOT_INVALID,
@@ -18,30 +16,6 @@ import {
   TOO_MANY_SLOTS,
 } from "./conversation";
 import { DomainError } from "./errors";
-
-describe("masking contact details until an approved booking", () => {
-  it.each([
-    ["Call 09171234567", `Call ${MASKED}`],
-    ["Call +63 917 123 4567 tonight", `Call ${MASKED} tonight`],
-    ["Landline (02) 8812-3456", `Landline ${MASKED}`],
-    ["Mail ria.santos+space@gmail.com please", `Mail ${MASKED} please`],
-    ["See https://example.com/photos?id=1", `See ${MASKED}`],
-    ["See www.example.ph", `See ${MASKED}`],
-    ["Find me on myshop.ph/ria", `Find me on ${MASKED}`],
-  ])("masks %j", (text, masked) => {
-    expect(maskContactDetails(text, false)).toBe(masked);
-  });
-
-  it("leaves ordinary words, prices and dates alone", () => {
-    const text = "The room is 3 x 2 m, ₱3,000 a month, free from 12/01. Unit 4B, 2nd floor.";
-    expect(maskContactDetails(text, false)).toBe(text);
-  });
-
-  it("shows everything once the two have an approved booking", () => {
-    const text = "Call 09171234567 or ria@example.com";
-    expect(maskContactDetails(text, true)).toBe(text);
-  });
-});
 
 describe("a message", () => {
   it("is trimmed, required and at most 2,000 characters; HTML stays as it was written", () => {

@@ -2,8 +2,8 @@ import { MANILA_UTC_OFFSET_MINUTES } from "./dates";
 import { DomainError } from "./errors";
 
 /**
- * Conversations and viewings (PRODUCT.md "Conversations and viewings"): what a message may hold, how contact details
- * are masked until the two have an approved booking, and the rules of a viewing's time slots and gate pass.
+ * Conversations and viewings (PRODUCT.md "Conversations and viewings"): what a message may hold and the rules of a
+ * viewing's time slots and gate pass. Contact details in what the two write are masked by ./contact-masking.ts.
  */
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -12,24 +12,6 @@ export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH} 
 
 /** Chat history is read 500 messages a page (spec §9). */
 export const CHAT_PAGE_SIZE = 500;
-
-/** What stands in for a phone number, e-mail address or link before the two have an approved booking. */
-export const MASKED = "[contact details hidden until a booking is approved]";
-
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
-const LINK =
-  /\b(?:https?:\/\/|www\.)\S+|\b[\p{L}\p{N}-]+\.(?:com|ph|net|org|io|me|co|link|ly|app|page)(?:\/\S*)?\b/giu;
-/** Seven or more digits, with the spaces, dots, dashes and brackets people put between them (+63 917 123 4567). */
-const PHONE = /\+?\(?\d(?:[\s.\-()]*\d){6,}/g;
-
-/**
- * Masks phone numbers, e-mail addresses and links in a message, unless the two people have an approved booking
- * (so deals and payments stay on the platform). The stored message keeps what was written.
- */
-export function maskContactDetails(text: string, revealed: boolean): string {
-  if (revealed) return text;
-  return text.replace(EMAIL, MASKED).replace(LINK, MASKED).replace(PHONE, MASKED);
-}
 
 /** A message as sent: trimmed, not empty, not too long. HTML stays text: it is never rendered as markup. */
 export function checkMessage(text: unknown): string {

@@ -7,7 +7,8 @@ import type { ViewingView } from "~/api/conversations/viewings.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { conversations, enquiries, messages, notifications, users, viewings } from "~/db/schema";
-import { MASKED, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/domain/conversation";
+import { HIDDEN } from "~/domain/contact-masking";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/domain/conversation";
 import { createLiveBus, liveBus } from "~/services/live.server";
 import { listSunkMail } from "~/services/mail.server";
 import { listSunkSms } from "~/services/sms.server";
@@ -146,7 +147,7 @@ describe("what a message may hold", () => {
     const conversationId = sent.body.result.conversationId;
     const before = await history(host, conversationId);
     expect(before.body.result.messages[0]?.text).toBe(
-      `Text me at ${MASKED} or ${MASKED}, photos at ${MASKED}`,
+      `Text me at ${HIDDEN} or ${HIDDEN}, photos at ${HIDDEN}`,
     );
     expect((await chatList(host)).body.result[0]?.lastMessage?.text).not.toContain("917");
     // The writer sees it masked too: what both see is the same.

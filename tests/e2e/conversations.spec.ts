@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { HIDDEN } from "../../app/domain/contact-masking";
 import { expect, expectAccessible, loggedInAccount, newHost, test, WIDE } from "./fixtures";
 
 /**
@@ -87,7 +88,7 @@ test("a renter asks from the listing page, the host answers; the red dots appear
     await other.page.getByRole("button", { name: "Send" }).click();
     await expect(other.page.getByTestId("message").last()).toContainText("Yes: it is on the second floor");
     // No approved booking between them: the number is hidden, for the writer too.
-    await expect(other.page.getByTestId("message").last()).toContainText("[contact details hidden");
+    await expect(other.page.getByTestId("message").last()).toContainText(`call me on ${HIDDEN}`);
     await expect(other.page.getByLabel("Your message")).toHaveValue("");
   } finally {
     await other.close();

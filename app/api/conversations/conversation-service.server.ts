@@ -1,6 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { bookings, type ConversationRow, conversations, messages, spaces, users } from "~/db/schema";
+import {
+  bookings,
+  type ConversationRow,
+  conversations,
+  type MessageRow,
+  messages,
+  spaces,
+  users,
+} from "~/db/schema";
+import { maskConversation, REVEALING_STATES, SPLIT_CONTEXT } from "~/domain/contact-masking";
 import { siteOrigin } from "~/env.server";
 import { publishChanges } from "~/services/live.server";
 import { notify } from "~/services/notify.server";
@@ -15,9 +24,6 @@ import { displayName } from "../user/profile.server";
  */
 
 export const CONVERSATION_NOT_FOUND = "This conversation was not found.";
-
-/** The booking states from which the two may see each other's contact details in their messages. */
-export const REVEALING_STATES = ["approved", "active", "completed"] as const;
 
 export type Side = "renter" | "host";
 
@@ -67,20 +73,105 @@ export async function conversationOf(
   return { conversation: row, side: row.renterId === userId ? "renter" : "host" };
 }
 
-/** Whether the two have an approved booking between them: contact details in their messages show from then on. */
+/**
+ * Whether two people have an approved booking between them (one of them the renter, the other the host, either way
+ * round): from then on each sees the other's contact details in what they wrote (app/domain/contact-masking.ts). The
+ * one place this is decided, for a conversation, a booking or a viewing.
+ */
 export async function contactsRevealed(db: Database, renterId: string, hostId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.renterId, renterId),
-        eq(bookings.hostId, hostId),
-        inArray(bookings.state, [...REVEALING_STATES]),
-      ),
-    )
+    .where(and(betweenThe(renterId, hostId), inArray(bookings.state, [...REVEALING_STATES])))
     .limit(1);
   return Boolean(row);
+}
+
+/** The people a user has an approved booking with ({@link contactsRevealed} for all their conversations at once). */
+export async function peopleRevealedTo(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ renterId: bookings.renterId, hostId: bookings.hostId })
+    .from(bookings)
+    .where(
+      and(
+        or(eq(bookings.renterId, userId), eq(bookings.hostId, userId)),
+        inArray(bookings.state, [...REVEALING_STATES]),
+      ),
+    );
+  return new Set(rows.map((row) => (row.renterId === userId ? row.hostId : row.renterId)));
+}
+
+function betweenThe(one: string, other: string) {
+  return or(
+    and(eq(bookings.renterId, one), eq(bookings.hostId, other)),
+    and(eq(bookings.renterId, other), eq(bookings.hostId, one)),
+  );
+}
+
+const said = (row: Pick<MessageRow, "senderId" | "kind" | "body">) => ({
+  senderId: row.senderId,
+  kind: row.kind,
+  text: row.body,
+});
+
+/**
+ * The texts of some of a conversation's messages (`rows`, consecutive, oldest first) as the two see them: masked
+ * until they have an approved booking, each read with the messages around it, so a number split over a sender's
+ * consecutive messages is caught wherever a page starts or ends.
+ */
+export async function textsAsSeen(
+  db: Database,
+  conversationId: string,
+  rows: readonly MessageRow[],
+  revealed: boolean,
+): Promise<string[]> {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (revealed || !first || !last) return rows.map((row) => row.body);
+  const [earlier, later] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), lt(messages.id, first.id)))
+      .orderBy(desc(messages.id))
+      .limit(SPLIT_CONTEXT),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), gt(messages.id, last.id)))
+      .orderBy(asc(messages.id))
+      .limit(SPLIT_CONTEXT),
+  ]);
+  const read = [...earlier.reverse(), ...rows, ...later].map(said);
+  return maskConversation(read, false).slice(earlier.length, earlier.length + rows.length);
+}
+
+/** The last message of each of these conversations as the two see them before an approved booking. */
+export async function lastTextsMasked(db: Database, conversationIds: string[]): Promise<Map<string, string>> {
+  if (conversationIds.length === 0) return new Map();
+  const ranked = db
+    .select({
+      conversationId: messages.conversationId,
+      id: messages.id,
+      senderId: messages.senderId,
+      kind: messages.kind,
+      body: messages.body,
+      rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(messages)
+    .where(inArray(messages.conversationId, conversationIds))
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, SPLIT_CONTEXT))
+    .orderBy(ranked.conversationId, asc(ranked.id));
+  const recent = Map.groupBy(rows, (row) => row.conversationId);
+  const texts = new Map<string, string>();
+  for (const [id, run] of recent) texts.set(id, maskConversation(run.map(said), false).at(-1) ?? "");
+  return texts;
 }
 
 type NewMessage = {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
-import { bookings, conversations, messages, spaces, users } from "~/db/schema";
-import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED, maskContactDetails } from "~/domain/conversation";
+import { conversations, messages, spaces, users } from "~/db/schema";
+import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
@@ -14,12 +14,14 @@ import {
   contactsRevealed,
   conversationOf,
   conversationPath,
+  lastTextsMasked,
   openConversation,
+  peopleRevealedTo,
   person,
   postMessage,
-  REVEALING_STATES,
   type Side,
   tellOtherSide,
+  textsAsSeen,
   unreadFor,
 } from "./conversation-service.server";
 
@@ -83,7 +85,7 @@ export const userChatList = defineEndpoint({
       .limit(200);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [people, spaceRows, unreadRows, lastRows, revealedRows] = await Promise.all([
+    const [people, spaceRows, unreadRows, lastRows, revealedTo] = await Promise.all([
       db
         .select()
         .from(users)
@@ -103,17 +105,13 @@ export const userChatList = defineEndpoint({
         .from(messages)
         .where(inArray(messages.conversationId, ids))
         .orderBy(messages.conversationId, desc(messages.id)),
-      db
-        .selectDistinct({ renterId: bookings.renterId, hostId: bookings.hostId })
-        .from(bookings)
-        .where(
-          and(
-            or(eq(bookings.renterId, user.id), eq(bookings.hostId, user.id)),
-            inArray(bookings.state, [...REVEALING_STATES]),
-          ),
-        ),
+      peopleRevealedTo(db, user.id),
     ]);
-    const revealed = new Set(revealedRows.map((row) => `${row.renterId}:${row.hostId}`));
+    const otherOf = (row: (typeof rows)[number]) => (row.renterId === user.id ? row.hostId : row.renterId);
+    const masked = await lastTextsMasked(
+      db,
+      rows.filter((row) => !revealedTo.has(otherOf(row))).map((row) => row.id),
+    );
     const summaries: ChatSummary[] = [];
     for (const row of rows) {
       const side: Side = row.renterId === user.id ? "renter" : "host";
@@ -121,7 +119,7 @@ export const userChatList = defineEndpoint({
       const cleared = clearedAt(row, side);
       // Cleared, and nothing new since: hidden for this side.
       if (!last || (cleared && last.createdAt <= cleared)) continue;
-      const other = people.find((p) => p.id === (side === "renter" ? row.hostId : row.renterId));
+      const other = people.find((p) => p.id === otherOf(row));
       if (!other) continue;
       summaries.push({
         conversationId: row.id,
@@ -131,7 +129,7 @@ export const userChatList = defineEndpoint({
         other: person(other),
         lastMessage: {
           kind: last.kind,
-          text: maskContactDetails(last.body, revealed.has(`${row.renterId}:${row.hostId}`)),
+          text: masked.get(row.id) ?? last.body,
           createdAt: last.createdAt.toISOString(),
           mine: last.senderId === user.id,
         },
@@ -198,6 +196,8 @@ export const userChatHistory = defineEndpoint({
     ]);
     const other = people.find((p) => p.id === otherId);
     if (!other) throw new ApiError(404, CONVERSATION_NOT_FOUND);
+    const rows = pageRows.reverse();
+    const texts = await textsAsSeen(db, conversation.id, rows, revealed);
     const nameOf = (id: string | null) => {
       const found = people.find((p) => p.id === id);
       return found ? displayName(found) : null;
@@ -212,10 +212,10 @@ export const userChatHistory = defineEndpoint({
       page: params.page,
       pageSize: params.pageSize,
       totalMessages: Number(total?.n ?? 0),
-      messages: pageRows.reverse().map((row) => ({
+      messages: rows.map((row, index) => ({
         messageId: row.id,
         kind: row.kind,
-        text: maskContactDetails(row.body, revealed),
+        text: texts[index] ?? "",
         mine: row.senderId === user.id,
         senderName: nameOf(row.senderId),
         bookingId: row.bookingId,
@@ -328,7 +328,8 @@ export const sendMessage = defineEndpoint({
     ]);
     const row = await postMessage(db, conversation, { senderId: user.id, kind: "text", body: text });
     const revealed = await contactsRevealed(db, conversation.renterId, conversation.hostId);
-    await tellOtherSide(db, conversation, user.id, maskContactDetails(text, revealed));
+    const [seen] = await textsAsSeen(db, conversation.id, [row], revealed);
+    await tellOtherSide(db, conversation, user.id, seen ?? "");
     return {
       conversationId: conversation.id,
       path: conversationPath(conversation.id),

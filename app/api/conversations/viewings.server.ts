@@ -4,6 +4,7 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, conversations, spaces, users, type ViewingRow, viewings } from "~/db/schema";
+import { maskContactDetails } from "~/domain/contact-masking";
 import {
   checkSlots,
   formatSlot,
@@ -26,6 +27,7 @@ import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
 import { displayName } from "../user/profile.server";
 import {
   type ChatPerson,
+  contactsRevealed,
   openConversation,
   person,
   postMessage,
@@ -81,7 +83,9 @@ export type ViewingView = {
   proposedBy: Side;
   /** Whether the caller is the one to answer the times on the table. */
   canAnswer: boolean;
+  /** The renter's note for the host: contact details masked until the two have an approved booking. */
   note: string | null;
+  contactsRevealed: boolean;
   confirmed: (Slot & { label: string }) | null;
   /** The gate pass, once confirmed: its number, the exact address, and whether it lets one in now. */
   pass: { passNumber: string; address: string; validNow: boolean; path: string } | null;
@@ -107,13 +111,14 @@ function confirmedSlot(row: ViewingRow): Slot | null {
 
 async function toView(db: Database, row: ViewingRow, side: Side, now = new Date()): Promise<ViewingView> {
   const otherId = side === "renter" ? row.hostId : row.renterId;
-  const [[other], [space]] = await Promise.all([
+  const [[other], [space], revealed] = await Promise.all([
     db.select().from(users).where(eq(users.id, otherId)),
     db
       .select({ space: spaces, cityName: cities.name })
       .from(spaces)
       .leftJoin(cities, eq(cities.id, spaces.cityId))
       .where(eq(spaces.id, row.spaceId)),
+    contactsRevealed(db, row.renterId, row.hostId),
   ]);
   const confirmed = confirmedSlot(row);
   const address = space
@@ -138,7 +143,8 @@ async function toView(db: Database, row: ViewingRow, side: Side, now = new Date(
     slots: row.slots.map(labelled),
     proposedBy: row.proposedBy,
     canAnswer: row.state === "requested" && row.proposedBy !== side,
-    note: row.note,
+    note: row.note === null ? null : maskContactDetails(row.note, revealed),
+    contactsRevealed: revealed,
     confirmed: confirmed ? labelled(confirmed) : null,
     pass:
       row.state === "confirmed" && confirmed && row.passNumber

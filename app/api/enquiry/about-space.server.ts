@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import { enquiries, users } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
-import { maskContactDetails } from "~/domain/conversation";
 import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { listingPath } from "~/utils/site-paths";
@@ -11,6 +10,7 @@ import {
   conversationPath,
   openConversation,
   postMessage,
+  textsAsSeen,
 } from "../conversations/conversation-service.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
@@ -95,16 +95,25 @@ export const aboutSpace = defineEndpoint({
     // A renter with an account gets a conversation with the host: the question is its first message, and the host
     // answers there. A visitor's question stays an e-mail the host answers from their own mailbox.
     const conversation = user ? await openConversation(db, row, user.id) : null;
-    if (conversation && user)
-      await postMessage(db, conversation, { senderId: user.id, kind: "text", body: body.message });
+    const posted =
+      conversation && user
+        ? await postMessage(db, conversation, { senderId: user.id, kind: "text", body: body.message })
+        : null;
     const link = new URL(
       listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
       publicOrigin(request),
     ).href;
     const answerPath = conversation ? conversationPath(conversation.id) : new URL(link).pathname;
-    const revealed = conversation
-      ? await contactsRevealed(db, conversation.renterId, conversation.hostId)
-      : true;
+    // The question as the host sees it in the conversation; a visitor gave their address to be answered by e-mail.
+    const [question = ""] =
+      conversation && posted
+        ? await textsAsSeen(
+            db,
+            conversation.id,
+            [posted],
+            await contactsRevealed(db, conversation.renterId, conversation.hostId),
+          )
+        : [body.message];
     await notify({
       userId: host.id,
       kind: "spaceQuestion",
@@ -115,7 +124,7 @@ export const aboutSpace = defineEndpoint({
           ? { conversationLink: new URL(answerPath, publicOrigin(request)).href }
           : { email, phone: body.phoneNumber },
         spaceTitle: row.spaceTitle ?? "your space",
-        question: maskContactDetails(body.message, revealed),
+        question,
         listingLink: link,
         answerPath,
       },

@@ -22,6 +22,7 @@ import {
   type MoneyMove,
   type Transition,
 } from "~/domain/booking";
+import { maskContactDetails } from "~/domain/contact-masking";
 import { formatCalendarDate } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
@@ -32,7 +33,7 @@ import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify } from "~/services/notify.server";
 import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
-import { postSystemLine } from "../conversations/conversation-service.server";
+import { contactsRevealed, postSystemLine } from "../conversations/conversation-service.server";
 import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { followBooking } from "../user/voucher-service.server";
@@ -393,6 +394,8 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
       `Booking ${formatCalendarDate(row.startDate)} to ${formatCalendarDate(row.endDate)}: ${entry.reason}`,
       { bookingId: row.id },
     );
+  // A reason one side wrote (a decline's, a cancellation's) reaches the other masked until an approved booking.
+  const what = maskContactDetails(entry.reason, await contactsRevealed(db, row.renterId, row.hostId));
   for (const role of headline === "awaiting_payment"
     ? (["renter"] as const)
     : (["renter", "host"] as const)) {
@@ -406,7 +409,7 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
         role,
         spaceTitle: space.spaceTitle ?? "Your space",
         headline,
-        what: entry.reason,
+        what,
         startDate: formatCalendarDate(row.startDate),
         endDate: formatCalendarDate(row.endDate),
         bookingLink: new URL(`/bookings/${row.id}`, siteOrigin()).href,

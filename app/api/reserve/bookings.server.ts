@@ -27,6 +27,7 @@ import {
   roleOf,
   UNPAID_BILL_DAYS,
 } from "~/domain/booking";
+import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
@@ -35,6 +36,7 @@ import type { SpaceCardView } from "~/domain/space";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
+import { contactsRevealed } from "../conversations/conversation-service.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
@@ -130,8 +132,11 @@ export type BookingDetails = BookingSummary & {
   price: BookingPrice;
   monthlyUnitPrice: number;
   voucher: number;
+  /** The renter's items and message for the host, and the history's reasons: contact details masked until approved. */
   items: BookingRow["items"];
   messageForKeeper: string | null;
+  /** Whether the two have an approved booking, so contact details show in what they wrote (PRODUCT.md). */
+  contactsRevealed: boolean;
   paymentMethod: string | null;
   renter: BookingParty;
   host: BookingParty;
@@ -235,6 +240,8 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
     .where(eq(bookingHistory.bookingId, row.id))
     .orderBy(bookingHistory.id);
   const canSee = summary.role === "host" || ADDRESS_STATES.includes(row.state);
+  const revealed = await contactsRevealed(db, row.renterId, row.hostId);
+  const asSeen = (text: string) => maskContactDetails(text, revealed);
   let refund: number | null = null;
   if (summary.role === "renter") {
     try {
@@ -259,8 +266,13 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
     price: toBooking(row).price,
     monthlyUnitPrice: row.monthlyUnitPrice,
     voucher: row.voucher,
-    items: row.items,
-    messageForKeeper: row.messageForKeeper,
+    items: row.items.map((item) => ({
+      ...item,
+      name: asSeen(item.name),
+      notes: item.notes === null ? null : asSeen(item.notes),
+    })),
+    messageForKeeper: row.messageForKeeper === null ? null : asSeen(row.messageForKeeper),
+    contactsRevealed: revealed,
     paymentMethod: row.paymentMethod,
     renter: party(renter),
     host: party(host),
@@ -284,7 +296,7 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       to: entry.toState,
       event: entry.event,
       actor: entry.actor,
-      reason: entry.reason,
+      reason: asSeen(entry.reason),
       at: entry.at.toISOString(),
     })),
     bills: billRows.map((bill) => ({

@@ -33,6 +33,7 @@ import {
   terminationEndDate,
   UNPAID_BILL_DAYS,
 } from "~/domain/booking";
+import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import {
@@ -314,6 +315,11 @@ export default function BookingPage() {
             </ul>
           ) : null}
           {booking.messageForKeeper ? <p className="mt-2">Message: {booking.messageForKeeper}</p> : null}
+          {booking.contactsRevealed ? null : (
+            <p className="mt-2 text-sm text-amber-900" data-testid="contacts-hidden">
+              {CONTACTS_HIDDEN_NOTE}
+            </p>
+          )}
         </Section>
       ) : null}
 

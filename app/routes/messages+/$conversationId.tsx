@@ -14,6 +14,7 @@ import {
   userChatHistory,
 } from "~/api/conversations/conversations.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { CHAT_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/domain/conversation";
 import { formatMoment } from "~/domain/dates";
 import { requireProfile } from "~/services/auth.server";
@@ -123,9 +124,8 @@ export default function Conversation() {
         </Link>
       </nav>
       {chat.contactsRevealed ? null : (
-        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Phone numbers, e-mail addresses and links are hidden until you have an approved booking together, so
-          your payment stays protected on Space Solution.
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="contacts-hidden">
+          {CONTACTS_HIDDEN_NOTE}
         </p>
       )}
       {chat.page < pages ? (

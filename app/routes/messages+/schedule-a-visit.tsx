@@ -17,6 +17,7 @@ import { viewSpaceBrief } from "~/api/space/listing-page.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SlotFields } from "~/components/messages/slot-fields";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { VIEWING_WINDOW_DAYS } from "~/domain/conversation";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -204,6 +205,11 @@ export default function ScheduleAVisit() {
               : `Waiting for ${visit.other.name} to answer.`}
       </p>
       {visit.note ? <p className="mt-1 text-sm text-slate-700">Note: {visit.note}</p> : null}
+      {visit.note && !visit.contactsRevealed ? (
+        <p className="mt-1 text-sm text-amber-900" data-testid="contacts-hidden">
+          {CONTACTS_HIDDEN_NOTE}
+        </p>
+      ) : null}
 
       {visit.pass ? (
         <section
