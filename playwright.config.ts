@@ -19,6 +19,13 @@ export const SOCIAL_CLIENTS = {
   facebook: { id: "2024000000000001", secret: "e2e-facebook-app-secret" },
 };
 
+/**
+ * The map tiles' server for the e2e server: an address no network answers, which the tests' browser contexts answer
+ * themselves with a plain tile (tests/e2e/fixtures.ts), so maps draw tiles and show their credits as in production,
+ * without a network.
+ */
+export const MAP_TILES_ORIGIN = "https://tiles.e2e.invalid";
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -80,8 +87,8 @@ export default defineConfig({
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign",
         SEED_DEMO_DATA: "true",
         DATABASE_URL: "",
-        // No map tiles: the maps show their markers on a plain background, and the tests need no network.
-        MAP_TILE_URL: "",
+        // Tiles from the tests' own tile server (MAP_TILES_ORIGIN): the maps show their tiles' credits, with no network.
+        MAP_TILE_URL: `${MAP_TILES_ORIGIN}/{z}/{x}/{y}.png`,
         GOOGLE_CLIENT_ID: SOCIAL_CLIENTS.google.id,
         GOOGLE_CLIENT_SECRET: SOCIAL_CLIENTS.google.secret,
         GOOGLE_ISSUER: IDP_URL,

@@ -32,7 +32,7 @@ export const meta: MetaFunction = () => pageMeta();
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadRoot(request);
 
-/** The footer's links: the landing pages, the help centre, contact us and the policies. */
+/** The footer's links: the landing pages, the help center, contact us and the policies. */
 const FOOTER_LINKS = [
   ["Storage", "/storage"],
   ["Parking", "/parking"],

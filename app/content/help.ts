@@ -1,5 +1,5 @@
 /**
- * The help centre's questions and answers (/info/help), for renters and for hosts. The numbers come from the
+ * The help center's questions and answers (/info/help), for renters and for hosts. The numbers come from the
  * pricing rules (./policies). An answer may end with one link to the page that helps further.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The numbers the help centre, the policies and the landing pages quote, taken from the pricing rules themselves
+ * The numbers the help center, the policies and the landing pages quote, taken from the pricing rules themselves
  * (app/domain/pricing.ts) so the text can never disagree with what a booking is charged. Worked examples are
  * computed by the same functions a booking uses.
  */

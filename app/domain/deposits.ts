@@ -18,6 +18,15 @@ export const DEPOSIT_ANSWER_HOURS = 72;
 /** A condition report stands, signed off or not, this long after it was written. */
 export const REPORT_STANDS_AFTER_HOURS = 72;
 
+/**
+ * The bookings that have a move-in / move-out checklist: from the host's approval on, running, and ended (the move-out
+ * report and the deposit come after the end).
+ */
+export const CHECKLIST_BOOKING_STATES = ["approved", "active", "completed"] as const;
+
+/** A note of a condition report, at most (the API refuses longer; the checklist's form says it). */
+export const NOTE_MAX_LENGTH = 1000;
+
 const HOUR_MS = 3_600_000;
 
 /** The instant a booking ends: the end of its last day in Manila (when it completes). */
@@ -135,7 +144,7 @@ export type ReportStatus = "awaiting_sign_off" | "signed_off" | "stands";
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   awaiting_sign_off: "Waiting for the other side's sign-off",
   signed_off: "Signed off",
-  stands: "Stands (72 hours passed)",
+  stands: "Final: 72 hours passed without a sign-off",
 };
 
 /** The instant an unanswered report stands: 72 hours after its last entry. */
@@ -154,7 +163,7 @@ export const REPORT_MESSAGES = {
   moveOutNotYet: "The move-out report opens once the booking has started.",
   moveOutClosed: "The deposit is settled: the move-out report is closed.",
   signedOff: "This report is signed off: nothing more can be added.",
-  stands: "This report stands: nothing more can be added.",
+  stands: "This report is final: 72 hours passed without a sign-off, so nothing more can be added.",
   empty: "Please write a note or add a photo.",
   ownReport: "You cannot sign off your own report.",
   nothingToSign: "There is no report from the other side to sign off yet.",

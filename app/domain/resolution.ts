@@ -64,6 +64,14 @@ export type CaseBooking = {
   refunded: Centavos;
 };
 
+/**
+ * The amount a case asks for, as people read it, or null when it asks for none: a case may ask only that something
+ * be put right, and "₱0.00 asked" would read as a request for nothing.
+ */
+export function amountAskedText(amountAsked: Centavos): string | null {
+  return amountAsked > 0 ? formatPeso(amountAsked) : null;
+}
+
 export const HOLDING_CASE_STATES: readonly CaseState[] = ["open", "answered"];
 
 export function isHolding(state: CaseState): boolean {

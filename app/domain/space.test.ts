@@ -5,6 +5,8 @@ import {
   PUBLISHING_MESSAGES,
   type PublishableListing,
   previousStep,
+  progressSteps,
+  progressStepTitle,
   publishingGaps,
   resumeStep,
   slugify,
@@ -34,6 +36,20 @@ describe("the wizard's steps", () => {
     expect(stepsFor("parking")).toContain("vehicle-size-measurements");
     expect(stepsFor("parking")).not.toContain("storage-space-size-measurements");
     expect(stepsFor(null)).toHaveLength(LISTING_STEPS.length - 2);
+  });
+
+  it("counts the same number of steps before and after the type is chosen, each at the same place", () => {
+    const before = progressSteps(null);
+    expect(before).toHaveLength(stepsFor("storage").length);
+    expect(before).toHaveLength(stepsFor("parking").length);
+    expect(progressSteps("parking")).toEqual(stepsFor("parking"));
+    for (const step of before) {
+      if (step === "size") continue;
+      expect(stepsFor("storage").indexOf(step)).toBe(before.indexOf(step));
+      expect(stepsFor("parking").indexOf(step)).toBe(before.indexOf(step));
+    }
+    expect(before.indexOf("size")).toBe(stepsFor("storage").indexOf("storage-space-size-measurements"));
+    expect(progressStepTitle("size")).toBe("How big is it?");
   });
 
   it("moves forward and back through a type's steps", () => {

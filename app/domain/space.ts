@@ -114,6 +114,27 @@ export function stepsFor(type: SpaceType | null | undefined): ListingStep[] {
   });
 }
 
+/**
+ * The steps as the wizard's progress shows them ("Step 3 of 13" and the list of steps). Every listing goes through
+ * one of the two size steps, so before its type is chosen `"size"` holds that place: the count stays the same once
+ * the type is known.
+ */
+export type ProgressStep = ListingStep | "size";
+
+export function progressSteps(type: SpaceType | null | undefined): ProgressStep[] {
+  if (type) return stepsFor(type);
+  return LISTING_STEPS.flatMap((step): ProgressStep[] => {
+    if (step === "storage-space-size-measurements") return ["size"];
+    if (step === "vehicle-size-measurements") return [];
+    return [step];
+  });
+}
+
+/** A step's name in the progress list; the size step before the type is chosen has the storage step's. */
+export function progressStepTitle(step: ProgressStep): string {
+  return STEP_TITLES[step === "size" ? "storage-space-size-measurements" : step];
+}
+
 /** The step after `step` for this type (null after preview). */
 export function nextStep(step: ListingStep, type: SpaceType | null | undefined): ListingStep | null {
   const steps = stepsFor(type);

@@ -76,7 +76,7 @@ export default function ContactUs() {
         </Link>
         , and our{" "}
         <Link to="/info/help" className="font-semibold text-brand-700 underline">
-          help centre
+          help center
         </Link>{" "}
         may already have the answer.
       </p>

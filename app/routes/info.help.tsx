@@ -4,10 +4,10 @@ import { HELP_GROUPS } from "~/content/help";
 import { getEnv } from "~/env.server";
 import { pageMeta } from "~/utils/meta";
 
-/** /info/help: the help centre — questions and answers for renters and hosts, and how to reach us. */
+/** /info/help: the help center — questions and answers for renters and hosts, and how to reach us. */
 export const meta: MetaFunction = () =>
   pageMeta(
-    "Help centre",
+    "Help center",
     "Answers for renters and hosts on Space Solution: booking, payments, deposits, cancellations, listing and payouts.",
   );
 
@@ -19,7 +19,7 @@ export default function HelpCentre() {
   const { supportEmail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl px-6 py-12">
-      <h1 className="text-3xl font-bold">Help centre</h1>
+      <h1 className="text-3xl font-bold">Help center</h1>
       <p className="mt-3 text-lg text-slate-700">
         Answers to the questions renters and hosts ask us most. Can’t find yours? Scroll down to contact us.
       </p>

@@ -290,7 +290,7 @@ export default function Policies() {
       <p className="mt-12 text-slate-700">
         Questions? See the{" "}
         <Link to="/info/help" className="text-brand-700 underline">
-          help centre
+          help center
         </Link>
         .
       </p>

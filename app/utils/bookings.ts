@@ -1,3 +1,4 @@
+import type { AllBookings, BookingSummary } from "~/api/reserve/bookings.server";
 import type { Actor, BookingState } from "~/domain/booking";
 
 /**
@@ -212,4 +213,19 @@ export function parkingDays(weekdays: readonly number[] | null): string {
     .sort((a, b) => mondayFirst(a) - mondayFirst(b))
     .map((day) => WEEKDAY_SHORT[day])
     .join(", ");
+}
+
+/** The caller's bookings, as renter and as host, whose state is one of `states`: newest first. */
+export function bookingsInStates(all: AllBookings, states: readonly BookingState[]): BookingSummary[] {
+  return [
+    ...all.renter.upcoming,
+    ...all.renter.active,
+    ...all.renter.past,
+    ...all.host.requests,
+    ...all.host.upcoming,
+    ...all.host.active,
+    ...all.host.past,
+  ]
+    .filter((booking) => states.includes(booking.state))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

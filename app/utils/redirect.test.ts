@@ -17,6 +17,9 @@ describe("safeRedirect", () => {
     ["/x?next=//evil.example", "/x?next=//evil.example"],
     // A same-scheme "relative" URL: the browser, too, reads it as a path on this site.
     ["https:evil.example", "/evil.example"],
+    // A backslash inside the path is a slash to the browser; percent-encoded Unicode stays a path.
+    ["/x\\y", "/x/y"],
+    ["/%E3%80%82/x", "/%E3%80%82/x"],
   ])("keeps %j on this site as %j", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
   });
@@ -35,7 +38,17 @@ describe("safeRedirect", () => {
     [" //evil.example"],
     ["/ok path"],
     ["/\u3002/x"],
+    ["\u3002/x"],
     ["/x\u3002evil.example"],
+    // Backslashes read as slashes, and look-alikes of a slash or a backslash, or invisible characters between them.
+    ["/\\/evil.example"],
+    ["\\/evil.example"],
+    ["/\uff0fevil.example"],
+    ["/\uff3cevil.example"],
+    ["/\u2215/evil.example"],
+    ["/\u200b/evil.example"],
+    ["/\u00a0/evil.example"],
+    ["/\x7f/evil.example"],
     ["javascript:alert(1)"],
     ["data:text/html,<script>alert(1)</script>"],
     ["http:evil.example"],

@@ -32,6 +32,11 @@ export function depositChecklistPath(bookingId: string): string {
   return `/bookings/${bookingId}/deposit-management-checklist`;
 }
 
+/** Feedback on Space Solution's service for a booking (spec §2 bookings/give-feedback). */
+export function bookingFeedbackPath(bookingId: string): string {
+  return `/bookings/${bookingId}/give-feedback`;
+}
+
 /** A host's claim on a booking's deposit, opened in the resolution center with the booking and the reason chosen. */
 export function depositClaimPath(bookingId: string): string {
   return `/user-profile/resolution-center/new?bookingId=${encodeURIComponent(bookingId)}&reason=damage`;

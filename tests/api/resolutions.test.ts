@@ -169,6 +169,37 @@ describe("opening a case (POST /resol/addResolution)", () => {
     );
   });
 
+  it("tells of a case that asks for no money without an amount, in the conversation and the host's notice", async () => {
+    const ended = await anEndedBooking();
+    const opened = await openCase(ended.renter, {
+      bookingId: ended.bookingId,
+      reason: "not_as_described",
+      amountAsked: 0,
+      description: "The space is smaller than its listing says.",
+    });
+    expectStatus(opened, 200);
+    const { db } = await getDatabase();
+    const lines = await db.select().from(messages).where(eq(messages.bookingId, ended.bookingId));
+    expect(lines.map((line) => line.body)).toContain(
+      "Resolution case opened by the renter: Space not as described.",
+    );
+    // The notice says what the e-mail says.
+    const notices = await db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, ended.host.user.id),
+          eq(notifications.title, "A case was opened on your booking"),
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toMatch(
+      /: The renter opened a case\. Please answer it in the resolution center\.$/,
+    );
+    expect(notices[0]?.body).not.toContain("₱");
+  });
+
   it("refuses a renter claiming their own deposit, a claim after 72 hours, too much, and a second open case", async () => {
     const ended = await anEndedBooking();
     const claim = {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { MAP_TILES_ORIGIN } from "../../playwright.config";
+import { demoUsers, expect, expectAccessible, NARROW, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * City pages, "Can't find a space?" and "List with us" (ADR 0013), with JavaScript on and off.
@@ -100,6 +101,23 @@ async function publishStorageListing(
 }
 
 const toast = (page: Page) => page.getByTestId("toast");
+
+test("a city page's map on a phone credits its tiles with links a reader tells from the words around them", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the map is drawn with JavaScript");
+  await page.setViewportSize(NARROW);
+  // On a phone whose tiles do not come (a slow or lost connection) the credits sit on the map's plain background,
+  // where axe can weigh their links against the words around them (over a tile it cannot tell the colors).
+  await page.route(`${MAP_TILES_ORIGIN}/**`, (route) => route.abort());
+  // Makati has demo listings, so its page has a map; the axe check runs once the map shows its credits.
+  await page.goto("/storage-city/makati");
+  const credits = page.locator(".leaflet-control-attribution");
+  await expect(credits).toContainText("OpenStreetMap contributors");
+  await expectAccessible(page);
+  await expect(credits.getByRole("link", { name: "Leaflet" })).toHaveCSS("text-decoration-line", "underline");
+});
 
 test("a city page shows its count, price range, the listing's card, a map and share metadata", async ({
   page,

@@ -1,5 +1,14 @@
 import { formatPeso } from "../../app/domain/money";
-import { expect, expectAccessible, payoutHost, test, visit } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  loggedInAccount,
+  NARROW,
+  pageErrors,
+  payoutHost,
+  test,
+  visit,
+} from "./fixtures";
 
 /**
  * A host's dashboard, with JavaScript on and off: the money, rentals and tenants of the chosen duration as figures and
@@ -38,4 +47,30 @@ test("a host reads their dashboard: earnings, requests and tenants as figures an
   await expect(page.getByRole("link", { name: "Last 90 days" })).toHaveAttribute("aria-current", "page");
   await expect(rentals.locator("dt", { hasText: "Requests" }).locator("+ dd")).toHaveText("1");
   await expect(rentals.getByTestId("bar-chart").locator('rect[data-series="accepted"]')).toHaveCount(1);
+});
+
+test("a new account's dashboard, with nothing to count yet, opens on a phone with whole numbers on its axes", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loggedInAccount(page, playwright, baseURL);
+  const errors = pageErrors(page);
+  await page.setViewportSize(NARROW);
+  const response = await visit(page, "/user-profile/dashboard");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const ticks = (region: string) =>
+    page
+      .getByRole("region", { name: region })
+      .getByTestId("bar-chart")
+      .locator('text[text-anchor="end"]')
+      .allTextContents();
+  expect(await ticks("Payments")).toEqual(["₱0", "₱1"]);
+  expect(await ticks("Rentals")).toEqual(["0", "1"]);
+  expect(await ticks("Tenants")).toEqual(["0", "1"]);
+  // The tables for screen readers are there, and the page is no wider than the phone.
+  await expect(page.getByRole("region", { name: "Rentals" }).getByRole("table")).toContainText("Accepted");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+  expect(errors).toEqual([]);
 });

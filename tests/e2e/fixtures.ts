@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import axeCore from "axe-core";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_DATA_DIR, MAP_TILES_ORIGIN } from "../../playwright.config";
 import { claimTestUser, sessionCookie } from "./test-users";
 
 /** The demo accounts the e2e server is seeded with (SEED_DEMO_DATA=true). */
@@ -19,7 +19,20 @@ type Fixtures = {
   login: (user: { email: string }) => Promise<string>;
 };
 
+/** One light grey pixel: every map tile the e2e server's maps ask for (Leaflet stretches it to the tile's size). */
+const PLAIN_TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN4+vw1AAVsAriHHNTlAAAAAElFTkSuQmCC",
+  "base64",
+);
+
 export const test = base.extend<Fixtures>({
+  // The tests' tile server (playwright.config.ts MAP_TILES_ORIGIN), answered inside the browser context.
+  context: async ({ context }, use) => {
+    await context.route(`${MAP_TILES_ORIGIN}/**`, (route) =>
+      route.fulfill({ contentType: "image/png", body: PLAIN_TILE }),
+    );
+    await use(context);
+  },
   login: async ({ page }, use) => {
     await use(async (user) => {
       const response = await page.request.post("/api/user/login", {
@@ -115,6 +128,19 @@ async function analyzeWithoutJavaScript(page: Page) {
   if (viewport) await clone.page.setViewportSize(viewport);
   await clone.page.goto(page.url());
   return await axe(clone.page).analyze();
+}
+
+/**
+ * What the page reports as broken from now on: uncaught errors and console errors (React's hydration errors among
+ * them, and a route module that fails in the browser). A test expects it to stay empty.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
 }
 
 /** Goes to a path and checks the page with axe. */

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, expectAccessible, pageErrors, test, visit } from "./fixtures";
 
 const SEARCH = "/search-space?storageType=storage&city=makati";
 
@@ -90,11 +90,7 @@ test("a visitor's page served again from its kept render carries that answer's o
     expect(second?.html.replaceAll(second.nonce, "")).toBe(first?.html.replaceAll(first.nonce, ""));
   }
 
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   await visit(page, "/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storage and parking space, near you.");
   if (testInfo.project.name === "js-on") {

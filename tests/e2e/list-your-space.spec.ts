@@ -143,6 +143,8 @@ async function fillLocation(
 ) {
   await visit(page, "/list-your-space/location");
   await expect(stepHeading(page, "Where is your space?")).toBeVisible();
+  // Every listing has 13 steps (one of the two size steps), counted so before its type is chosen too.
+  await expect(page.getByText("Step 1 of 13", { exact: true })).toBeVisible();
   await page.getByLabel("Address line 1").fill(place.line1);
   await page.getByLabel("Address line 2").fill(place.line2);
   await page.getByLabel("City").selectOption(place.city);
@@ -157,6 +159,7 @@ async function pinAndKind(page: Page, type: "Storage" | "Parking", kind: string)
   await expectAccessible(page);
   await saveAndContinue(page);
   await expect(stepHeading(page, "What kind of space is it?")).toBeVisible();
+  await expect(page.getByText("Step 3 of 13", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("group", { name: "Type of space" }).getByLabel(type, { exact: false }).check();
   await page
@@ -269,6 +272,7 @@ test("a host lists a storage space through every step, resumes it after logging 
   await pinAndKind(page, "Storage", "Spare room");
 
   await expect(stepHeading(page, "How big is it?")).toBeVisible();
+  await expect(page.getByText("Step 4 of 13", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("group", { name: "Unit of measurement" }).getByLabel("Meters").check();
   await page.getByLabel("Length").fill("3");

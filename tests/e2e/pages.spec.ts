@@ -3,7 +3,7 @@ import { expect, expectAccessible, test, visit, WIDE } from "./fixtures";
 
 /**
  * The information pages (spec §2): the storage and parking landing pages and their use-case pages, the solution
- * redirects, the help centre and the policies. Each test runs with JavaScript on and off; every page is checked
+ * redirects, the help center and the policies. Each test runs with JavaScript on and off; every page is checked
  * with axe. The search page itself is another screen's: only the URL the search forms lead to is checked here.
  */
 
@@ -109,7 +109,7 @@ test("an unknown solution or use case is Page-not-found", async ({ page }) => {
   }
 });
 
-test("/info leads to the help centre, whose answers open in place and which says how to reach us", async ({
+test("/info leads to the help center, whose answers open in place and which says how to reach us", async ({
   page,
   request,
 }) => {
@@ -119,8 +119,8 @@ test("/info leads to the help centre, whose answers open in place and which says
 
   await visit(page, "/info");
   await expect(page).toHaveURL(/\/info\/help$/);
-  await expect(page).toHaveTitle("Help centre | Space Solution");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help centre");
+  await expect(page).toHaveTitle("Help center | Space Solution");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help center");
   await expect(page.getByRole("heading", { level: 2, name: "For renters" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "For hosts" })).toBeVisible();
 

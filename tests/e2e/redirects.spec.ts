@@ -77,3 +77,27 @@ test("the login, favourites and social sign-in answers never send the browser to
     }
   }
 });
+
+test("the review-us answer goes back only to a page of this site, and never fails on a way back it cannot use", async ({
+  playwright,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "HTTP-level checks run once");
+  const { context } = await newAccount(playwright, baseURL);
+  const answer = (returnTo: string) =>
+    context.post("/user-profile/review-us", {
+      form: { returnTo, intent: "hide" },
+      headers: { "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
+  for (const returnTo of ["/\\evil.example", "/\t/evil.example/phish", "//evil.example", "/\u3002/x"]) {
+    const back = await answer(returnTo);
+    expect(back.status(), returnTo).toBe(302);
+    expect(back.headers().location, returnTo).toBe("/bookings");
+  }
+  const own = await answer("/bookings/some-booking?tab=past");
+  expect(own.status()).toBe(302);
+  expect(own.headers().location).toBe("/bookings/some-booking?tab=past");
+  await context.dispose();
+});

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
-import { addDays, todayInManila } from "../../app/domain/dates";
+import { addDays, formatCalendarDate, todayInManila } from "../../app/domain/dates";
 import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
@@ -150,6 +150,8 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
   while (new Date(`${start}T00:00:00Z`).getUTCDay() !== 1) start = addDays(start, 1);
 
   await page.goto(`/reserve-space/parking?spaceId=${spaceId}`);
+  // The earliest start in words, as dates in sentences are written.
+  await expect(page.getByText(`${formatCalendarDate(todayInManila())} (today) or later.`)).toBeVisible();
   await page.getByLabel("Start date").fill(start);
   await page.getByLabel("How long").selectOption("1_month");
   await page.getByLabel(/Chosen days of the week/).check();

@@ -24,6 +24,12 @@ test("both sides of a completed booking review each other; the first review show
   await item.getByRole("link", { name: "Write a review" }).click();
   await expect(page).toHaveURL(`/bookings/space-review?bookingId=${pair.bookingId}`);
   await expect(page.getByRole("heading", { name: `Review ${pair.renterName}`, level: 1 })).toBeVisible();
+  // Until when it stays hidden says the date, not "then".
+  await expect(
+    page.getByText(
+      new RegExp(`hidden until ${pair.renterName} has reviewed you too or until .+, whichever comes first;`),
+    ),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("radio", { name: /4 stars/ }).check();
   await page.getByLabel("Your review").fill("Too short.");

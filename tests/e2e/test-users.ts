@@ -25,14 +25,16 @@ export const TEST_PAYOUT_HOST_COUNT = 4;
 export const TEST_REVIEW_PAIR_COUNT = 4;
 /**
  * Renters with two bookings of one host's spaces, each with a deposit held: one running (for the move-in report) and
- * one that ended yesterday (for the move-out checklist). One per test and project; their hosts are never claimed on their own.
+ * one that ended yesterday (for the move-out checklist). One per test and project (the deposits spec, and the
+ * booking-chooser spec's choice between the two); their hosts are never claimed on their own.
  */
-export const TEST_DEPOSIT_RENTER_COUNT = 6;
+export const TEST_DEPOSIT_RENTER_COUNT = 8;
 /**
  * Hosts whose space (with a deposit) was rented by a renter of its own for 3 months ending yesterday, the booking
- * ended: a deposit claim may be opened on it (the Resolutions spec, one per project, with spares).
+ * ended: a deposit claim may be opened on it (the Resolutions spec, one per project, with spares), and their only
+ * booking is the one a bare booking page opens (the booking-chooser spec, one per project).
  */
-export const TEST_CLAIM_HOST_COUNT = 4;
+export const TEST_CLAIM_HOST_COUNT = 6;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 

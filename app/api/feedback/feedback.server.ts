@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import { bookings, feedback, feedbackPhotos, uploads } from "~/db/schema";
 import { roleOf } from "~/domain/booking";
+import { FEEDBACK_MAX_LENGTH, MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS } from "~/domain/feedback";
 import { getEnv, publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -15,16 +16,13 @@ import { toUploadView } from "../space/uploads.server";
  * up to 5 photos uploaded with POST /space/imageUploadBookingFeedback may come as `photoUploadIds`.
  */
 
-export const FEEDBACK_MAX_LENGTH = 2000;
 const MESSAGE_REQUIRED = "Please write your feedback.";
 const MESSAGE_TOO_LONG = `Your feedback can be at most ${FEEDBACK_MAX_LENGTH} characters.`;
 const RATING_RANGE = "Please choose a rating from 1 to 5.";
 export const FEEDBACK_SENT = "Thank you for your feedback.";
 const NOT_YOUR_IMAGE = "You can only attach an image you uploaded for feedback.";
-export const MAX_FEEDBACK_PHOTOS = 5;
 export const BOOKING_RATING_REQUIRED = "Please rate the service from 1 to 5.";
 const NOT_YOUR_BOOKING = "This booking is not yours.";
-const TOO_MANY_PHOTOS = `You can attach at most ${MAX_FEEDBACK_PHOTOS} photos.`;
 
 /** The fields a person fills in; the screen checks them with the same rules before it uploads anything. */
 export const FeedbackFieldsSchema = z.object({
@@ -64,7 +62,7 @@ export const giveFeedback = defineEndpoint({
     bookingId: z.uuid("This booking was not found.").optional(),
     photoUploadIds: z
       .array(z.uuid("The image id is not valid."))
-      .max(MAX_FEEDBACK_PHOTOS, TOO_MANY_PHOTOS)
+      .max(MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS)
       .optional(),
   }),
   async handler({ db, user, body, request }) {

@@ -24,6 +24,7 @@ import {
   depositStatus,
   hasEnded,
   isPastDepositDeadline,
+  NOTE_MAX_LENGTH,
   REPORT_MESSAGES,
   type ReportStatus,
   reportStandsAt,
@@ -50,7 +51,6 @@ import { sendReportNews } from "./deposit-news.server";
  * Only the booking's renter and host: anyone else is refused with 403.
  */
 
-export const NOTE_MAX_LENGTH = 1000;
 const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX_LENGTH} characters.`;
 export const CHECKOUT_CONFIRMED =
   "You confirmed the move-out checklist. The deposit goes back to the renter.";

@@ -15,6 +15,7 @@ import {
 import { roleOf } from "~/domain/booking";
 import { formatPeso } from "~/domain/money";
 import {
+  amountAskedText,
   awardableOn,
   CASE_NOT_FOUND,
   type CaseReason,
@@ -228,6 +229,12 @@ export async function caseDetails(
 
 const SIDE_NAMES: Record<CaseSide, string> = { host: "the host", renter: "the renter" };
 
+/** ", asking ₱1,500.00", or nothing for a case that asks for no money. */
+function asking(amountAsked: number): string {
+  const amount = amountAskedText(amountAsked);
+  return amount ? `, asking ${amount}` : "";
+}
+
 /** The line the booking's conversation gets for a case's change (none for a reply: the thread has it). */
 function systemLine(headline: ResolutionHeadline, context: CaseContext): string | null {
   const { resolution, openerSide } = context;
@@ -235,7 +242,7 @@ function systemLine(headline: ResolutionHeadline, context: CaseContext): string 
   const by = SIDE_NAMES[openerSide];
   switch (headline) {
     case "opened":
-      return `Resolution case opened by ${by}: ${reason}, asking ${formatPeso(resolution.amountAsked)}.`;
+      return `Resolution case opened by ${by}: ${reason}${asking(resolution.amountAsked)}.`;
     case "withdrawn":
       return `Resolution case withdrawn by ${by}: ${reason}.`;
     case "decided":
@@ -249,7 +256,7 @@ function whatHappened(headline: ResolutionHeadline, context: CaseContext): strin
   const { resolution, openerSide } = context;
   switch (headline) {
     case "opened":
-      return `The ${openerSide} opened a case asking ${formatPeso(resolution.amountAsked)}. Please answer it in the resolution center.`;
+      return `The ${openerSide} opened a case${asking(resolution.amountAsked)}. Please answer it in the resolution center.`;
     case "replied":
       return "There is a new reply in the case's thread.";
     case "withdrawn":

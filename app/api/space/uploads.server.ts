@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { uploads } from "~/db/schema";
+import { IMAGE_UPLOADED } from "~/domain/upload-rules";
 import {
   ImageRejectedError,
   NO_IMAGE_MESSAGE,
@@ -28,7 +29,6 @@ import { ApiError } from "../envelope";
  *   A caller may also say the type in the text field `type`; an unknown or mismatched one is "Invalid upload type.".
  */
 
-export const IMAGE_UPLOADED = "Image uploaded successfully.";
 export const INVALID_UPLOAD_TYPE = "Invalid upload type.";
 export const IMAGE_FIELD = "image";
 

@@ -1,16 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod/v4";
 import { uploads, users } from "~/db/schema";
+import { IMAGE_UPLOADED } from "~/domain/upload-rules";
 import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import {
-  IMAGE_FIELD,
-  IMAGE_UPLOADED,
-  imageFile,
-  removeUploads,
-  storeImage,
-  toUploadView,
-} from "../space/uploads.server";
+import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 import { viewUserProfile } from "./user.server";
 
 /** The profile photo (spec §7 "Auth and user"), stored by the upload machinery of app/api/space/uploads.server.ts. */

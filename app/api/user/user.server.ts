@@ -13,7 +13,7 @@ export const cityList = defineEndpoint({
   auth: "none",
   cache: true,
   summary:
-    "The cities a space can be in, with their province, region, centre, barangays and how many active storage and " +
+    "The cities a space can be in, with their province, region, center, barangays and how many active storage and " +
     "parking listings each has.",
   // Every page and the API read the city list: it is kept until the catalogue changes (app/db/catalogue.server.ts).
   handler: ({ db }) => keepCityList(db, "", () => readCityList(db)),

@@ -11,11 +11,20 @@ import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
  * due, the other side (name and photo) and, for a request or an unpaid checkout, the time left to act. `now` is the
  * instant the loader answered, so the server's page and the browser's agree.
  */
-export function BookingCard({ booking, now }: { booking: BookingSummary; now: string }) {
+export function BookingCard({
+  booking,
+  now,
+  to = `/bookings/${booking.bookingId}`,
+}: {
+  booking: BookingSummary;
+  now: string;
+  /** Where the card leads: the booking's page, or one of its own pages (its checklist, its feedback). */
+  to?: string;
+}) {
   const { space, counterpart } = booking;
   return (
     <li className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <Link to={`/bookings/${booking.bookingId}`} className="flex gap-4 p-3 hover:bg-slate-50">
+      <Link to={to} className="flex gap-4 p-3 hover:bg-slate-50">
         <div className="h-20 w-24 shrink-0 overflow-hidden rounded-md bg-slate-100">
           {space.coverPhoto ? (
             <ResponsiveImage

@@ -2,7 +2,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { PendingButton } from "~/components/ui/pending-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
+import { IMAGE_ONLY_MESSAGE, imagesUploadedMessage } from "~/domain/upload-rules";
 
 /**
  * An image upload of the add-more-details step (photos of the space, or its floor plan). Without JavaScript it is
@@ -13,7 +13,6 @@ import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
  * spec §8's.
  */
 
-export const IMAGE_UPLOADED = "Image uploaded successfully.";
 export const UPLOAD_FAILED = "Upload failed.";
 
 /** The step action's intents of the two upload forms. */
@@ -37,8 +36,8 @@ export async function isJpegOrPng(file: Blob): Promise<boolean> {
 
 type Outcome = { ok: boolean; message: string; sessionEnded?: boolean };
 
-/** The API's answer to an upload, read as spec §8 says: success, its message, or "Upload failed.". */
-function readAnswer(status: number, body: string): Outcome {
+/** The API's answer to an upload of `count` images, read as spec §8 says: success, its message, or "Upload failed.". */
+function readAnswer(status: number, body: string, count: number): Outcome {
   let payload: {
     responseCode?: unknown;
     responseMessage?: unknown;
@@ -57,7 +56,7 @@ function readAnswer(status: number, body: string): Outcome {
     (typeof payload?.responseMessage === "string" && payload.responseMessage) ||
     "";
   const empty = payload?.result === null || payload?.result === undefined || payload.result === "";
-  if (status === 200 && code === 200 && !empty) return { ok: true, message: IMAGE_UPLOADED };
+  if (status === 200 && code === 200 && !empty) return { ok: true, message: imagesUploadedMessage(count) };
   return { ok: false, message: said || UPLOAD_FAILED };
 }
 
@@ -70,7 +69,9 @@ function send(path: string, body: FormData, onProgress: (fraction: number) => vo
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });
-    request.addEventListener("load", () => resolve(readAnswer(request.status, request.responseText)));
+    request.addEventListener("load", () =>
+      resolve(readAnswer(request.status, request.responseText, body.getAll("image").length)),
+    );
     request.addEventListener("error", () => resolve({ ok: false, message: UPLOAD_FAILED }));
     request.addEventListener("abort", () => resolve({ ok: false, message: UPLOAD_FAILED }));
     request.send(body);

@@ -35,7 +35,7 @@ export function PinFields({
         fallback="The map needs JavaScript. Type the latitude and longitude of your space below instead."
       />
       <p className="text-sm text-slate-600">
-        {cityName ? `The numbers start at the centre of ${cityName}. ` : null}
+        {cityName ? `The numbers start at the center of ${cityName}. ` : null}
         Move the pin to your space's entrance, or type its coordinates (from a map app).
       </p>
       <div className="grid gap-5 sm:grid-cols-2">

@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PendingButton } from "~/components/ui/pending-button";
-import { type ListingStep, type SpaceView, STEP_TITLES, stepsFor } from "~/domain/space";
+import {
+  type ListingStep,
+  progressSteps,
+  progressStepTitle,
+  type SpaceView,
+  STEP_TITLES,
+} from "~/domain/space";
 import { stepPath } from "~/utils/site-paths";
 
 /**
@@ -22,7 +28,8 @@ export function ListingStepLayout({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  const steps = stepsFor(space?.storageType);
+  // One size step is counted from the start: "of 13" before the type is chosen as after it.
+  const steps = progressSteps(space?.storageType);
   const current = steps.indexOf(step) + 1;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
@@ -44,11 +51,11 @@ export function ListingStepLayout({
           <summary className="cursor-pointer text-slate-700">All steps</summary>
           <ol className="mt-2 space-y-1">
             {steps.map((each) => {
-              const saved = space?.completedSteps.includes(each) ?? false;
-              const label = `${STEP_TITLES[each]}${saved ? " (saved)" : ""}`;
+              const saved = each !== "size" && (space?.completedSteps.includes(each) ?? false);
+              const label = `${progressStepTitle(each)}${saved ? " (saved)" : ""}`;
               return (
                 <li key={each} aria-current={each === step ? "step" : undefined}>
-                  {space && (saved || each === step) ? (
+                  {space && each !== "size" && (saved || each === step) ? (
                     <Link
                       to={stepPath(each, space._id)}
                       className={each === step ? "font-semibold text-brand-800" : "text-brand-700 underline"}

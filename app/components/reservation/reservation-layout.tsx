@@ -122,7 +122,12 @@ export function DatesFields({
 }) {
   return (
     <>
-      <TextField field={startDate} label={dateLabel} type="date" hint={`From ${today} on.`} />
+      <TextField
+        field={startDate}
+        label={dateLabel}
+        type="date"
+        hint={`${formatCalendarDate(today)} (today) or later.`}
+      />
       <SelectField
         field={duration}
         label="How long"

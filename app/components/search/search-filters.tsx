@@ -129,7 +129,7 @@ export function SearchFilters({
           ))}
         </select>
         <p className="mt-1 text-xs text-slate-600">
-          Nearest measures from the map's centre, else the city's.
+          Nearest measures from the map's center, else the city's.
         </p>
       </div>
 

@@ -35,6 +35,7 @@ import {
 } from "~/domain/booking";
 import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
+import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
 import { formatPeso } from "~/domain/money";
 import {
   kindLabel,
@@ -58,7 +59,7 @@ import {
   timeLeft,
 } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
-import { depositChecklistPath, stepPath } from "~/utils/site-paths";
+import { bookingFeedbackPath, depositChecklistPath, stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -323,7 +324,7 @@ export default function BookingPage() {
         </Section>
       ) : null}
 
-      {["approved", "active", "completed"].includes(booking.state) ? (
+      {(CHECKLIST_BOOKING_STATES as readonly string[]).includes(booking.state) ? (
         <Section title="Move-in, move-out and deposit">
           <p>
             Record the space's condition with photos and notes when moving in and out; the other side signs
@@ -337,7 +338,7 @@ export default function BookingPage() {
             Open the move-in and move-out checklist
           </Link>
           <p className="print:hidden">
-            <Link to={`/bookings/${booking.bookingId}/give-feedback`} className="text-brand-700 underline">
+            <Link to={bookingFeedbackPath(booking.bookingId)} className="text-brand-700 underline">
               Give feedback on Space Solution's service
             </Link>
           </p>

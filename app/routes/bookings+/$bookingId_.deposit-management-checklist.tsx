@@ -6,7 +6,6 @@ import {
   type DepositChecklist,
   depositChecklist,
   imageUploadBookingFeedback,
-  NOTE_MAX_LENGTH,
   type ReportView,
   signOffConditionReport,
 } from "~/api/reserve/deposit-checklist.server";
@@ -21,6 +20,7 @@ import {
   type ConditionStage,
   DEPOSIT_STATUS_LABELS,
   type DepositStatus,
+  NOTE_MAX_LENGTH,
   REPORT_STATUS_LABELS,
   STAGE_LABELS,
 } from "~/domain/deposits";
@@ -304,7 +304,9 @@ function Report({
         <>
           <p className="mt-1 text-sm text-slate-700" data-testid="report-status">
             {REPORT_STATUS_LABELS[report.status]}
-            {report.status === "awaiting_sign_off" ? ` · stands on ${formatInstant(report.standsAt)}` : ""}
+            {report.status === "awaiting_sign_off"
+              ? ` · without one, final on ${formatInstant(report.standsAt)}`
+              : ""}
           </p>
           <ul className="mt-2 space-y-3">
             {report.entries.map((entry) => (

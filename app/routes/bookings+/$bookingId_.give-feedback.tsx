@@ -3,17 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  BookingFeedbackFieldsSchema,
-  FEEDBACK_MAX_LENGTH,
-  giveFeedback,
-  MAX_FEEDBACK_PHOTOS,
-} from "~/api/feedback/feedback.server";
+import { BookingFeedbackFieldsSchema, giveFeedback } from "~/api/feedback/feedback.server";
 import { retrieveBookingData } from "~/api/reserve/bookings.server";
 import { imageUploadBookingFeedback } from "~/api/reserve/deposit-checklist.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { FEEDBACK_MAX_LENGTH, MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS } from "~/domain/feedback";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -54,9 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const photos = form.files;
   if (photos.length > MAX_FEEDBACK_PHOTOS)
-    return formFailure(submission, {
-      failure: uploadFailure(`You can attach at most ${MAX_FEEDBACK_PHOTOS} photos.`),
-    });
+    return formFailure(submission, { failure: uploadFailure(TOO_MANY_FEEDBACK_PHOTOS) });
   let photoUploadIds: string[] | undefined;
   if (photos.length) {
     const upload = new FormData();

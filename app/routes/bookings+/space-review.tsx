@@ -88,7 +88,8 @@ export default function SpaceReview() {
           ? `How was the space, and your host ${toWrite.subject.name}?`
           : `How was ${toWrite.subject.name} as your renter at ${toWrite.space.spaceTitle ?? "your space"}?`}{" "}
         Write it before {formatMoment(toWrite.closesAt)}. It stays hidden until {toWrite.subject.name} has
-        reviewed you too, or until then; once shown it cannot be changed.
+        reviewed you too or until {formatMoment(toWrite.closesAt)}, whichever comes first; once shown, it
+        cannot be changed.
       </p>
       <Card padding="lg" className="mt-4">
         <Form method="post" {...getFormProps(form)} className="space-y-5">

@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
 import { TabLinks } from "~/components/ui/tab-links";
 import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
-import { formatPeso } from "~/domain/money";
+import { CENTAVOS_PER_PESO, formatPeso } from "~/domain/money";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
@@ -78,6 +78,7 @@ export default function Dashboard() {
           labels={labels}
           format={formatPeso}
           tickFormat={(centavos) => formatPeso(centavos).replace(/\.00$/, "")}
+          tickUnit={CENTAVOS_PER_PESO}
           series={[
             { key: "earned", label: "Earned", color: COLORS.earned, values: payments.series.earned },
             { key: "paidOut", label: "Paid out", color: COLORS.paid, values: payments.series.paidOut },

@@ -7,6 +7,7 @@ import { imageUploadFeedback } from "~/api/space/uploads.server";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
+import { FEEDBACK_MAX_LENGTH } from "~/domain/feedback";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
@@ -27,7 +28,6 @@ export const meta: MetaFunction = () =>
 
 const ACCOUNT = "/user-profile/user-profile-menu";
 const UPLOAD_FAILED = "Upload failed.";
-const MAX_LENGTH = 2000;
 const RATINGS = [
   { value: "5", label: "5 – Excellent" },
   { value: "4", label: "4 – Good" },
@@ -101,9 +101,9 @@ export default function GiveFeedback() {
         <TextAreaField
           field={fields.message}
           label="Your feedback"
-          hint={`Up to ${MAX_LENGTH} characters.`}
+          hint={`Up to ${FEEDBACK_MAX_LENGTH} characters.`}
           rows={6}
-          maxLength={MAX_LENGTH}
+          maxLength={FEEDBACK_MAX_LENGTH}
         />
         <SelectField
           field={fields.rating}

@@ -13,7 +13,7 @@ import { PendingButton } from "~/components/ui/pending-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { CASE_NOT_FOUND, MESSAGE_MAX_LENGTH, NOT_YOUR_CASE } from "~/domain/resolution";
+import { amountAskedText, CASE_NOT_FOUND, MESSAGE_MAX_LENGTH, NOT_YOUR_CASE } from "~/domain/resolution";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -108,6 +108,7 @@ const SIDE = { host: "Host", renter: "Renter" } as const;
 
 export default function ResolutionCase() {
   const { resolution: item } = useLoaderData<typeof loader>();
+  const asked = amountAskedText(item.amountAsked);
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<{ message?: string; image?: File }>({
@@ -140,8 +141,8 @@ export default function ResolutionCase() {
             Decision
           </h2>
           <p className="mt-1 text-slate-800" data-testid="award">
-            {formatPeso(item.award ?? 0)} awarded to the {item.openerSide} (of {formatPeso(item.amountAsked)}{" "}
-            asked).
+            {formatPeso(item.award ?? 0)} awarded to the {item.openerSide}
+            {asked ? ` (of ${asked} asked)` : ""}.
           </p>
           {item.decisionNote ? <p className="mt-1 text-slate-700">“{item.decisionNote}”</p> : null}
           {item.decidedAt ? (
@@ -165,7 +166,7 @@ export default function ResolutionCase() {
             {item.openedByMe ? "You" : item.openerName} ({item.openerSide}) on {formatMoment(item.createdAt)}
           </dd>
           <dt className="font-semibold text-slate-700">Asked</dt>
-          <dd>{formatPeso(item.amountAsked)}</dd>
+          <dd>{asked ?? "No amount"}</dd>
         </dl>
         <p className="mt-3 whitespace-pre-line text-slate-800">{item.description}</p>
       </Card>

@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
+import { amountAskedText } from "~/domain/resolution";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
@@ -69,7 +70,7 @@ export default function ResolutionCenter() {
               <p className="mt-1 text-sm text-slate-700">{item.spaceTitle}</p>
               <p className="mt-1 text-sm text-slate-700">
                 {item.openedByMe ? "You opened it" : `Opened by ${SIDE[item.openerSide]}`} on{" "}
-                {formatMoment(item.createdAt)}; {formatPeso(item.amountAsked)} asked
+                {formatMoment(item.createdAt)}; {amountAskedText(item.amountAsked) ?? "no amount"} asked
                 {item.award === null ? "" : `, ${formatPeso(item.award)} awarded`}.
               </p>
             </Card>

@@ -2,9 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
-import { addResolution, CaseFieldsSchema } from "~/api/resol/resolutions.server";
+import { addResolution } from "~/api/resol/resolutions.server";
 import { imageUploadResolution } from "~/api/space/resolution-files.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CasePhotosInput } from "~/components/resolutions/case-parts";
@@ -20,8 +19,10 @@ import {
   RESOLUTION_REASON_VALUES,
 } from "~/domain/resolution";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
+import { NewCaseSchema } from "~/screens/new-case.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { bookingsInStates } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
@@ -36,37 +37,17 @@ export const meta: MetaFunction = () =>
   pageMeta("Open a case", "Ask Space Solution to settle a problem with a booking.");
 
 const CENTER = "/user-profile/resolution-center";
-const AMOUNT_RULE = "Enter an amount of zero or more, in pesos and centavos.";
 const UPLOAD_FAILED = "Upload failed.";
 const PHOTOS_TOO_LARGE = "The photos are too large. Please send at most 15 MB at once.";
-
-/** The form as the screen reads it: the API's fields, and the amount in pesos as typed. */
-const NewCaseSchema = CaseFieldsSchema.extend({
-  amount: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => !value || parsePeso(value) !== null, AMOUNT_RULE),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const answer = await client.call(retrieveAllBookingData, { params: { id: profile.userId } });
   if (!answer.ok) throw await redirectWithToast(CENTER, answer.toast);
-  const all = [
-    ...answer.result.renter.upcoming,
-    ...answer.result.renter.active,
-    ...answer.result.renter.past,
-    ...answer.result.host.upcoming,
-    ...answer.result.host.active,
-    ...answer.result.host.past,
-  ];
-  const bookings = all
-    .filter((booking) => (CASE_BOOKING_STATES as readonly string[]).includes(booking.state))
-    .map((booking) => ({
-      value: booking.bookingId,
-      label: `${booking.space.spaceTitle} — ${formatCalendarDate(booking.startDate)} to ${formatCalendarDate(booking.endDate)} (${booking.role === "host" ? `you host ${booking.counterpart.name}` : `you rent from ${booking.counterpart.name}`})`,
-    }));
+  const bookings = bookingsInStates(answer.result, CASE_BOOKING_STATES).map((booking) => ({
+    value: booking.bookingId,
+    label: `${booking.space.spaceTitle} — ${formatCalendarDate(booking.startDate)} to ${formatCalendarDate(booking.endDate)} (${booking.role === "host" ? `you host ${booking.counterpart.name}` : `you rent from ${booking.counterpart.name}`})`,
+  }));
   const url = new URL(request.url);
   const reason = url.searchParams.get("reason") ?? "";
   return {

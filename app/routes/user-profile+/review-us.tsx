@@ -3,6 +3,7 @@ import { hideGoogleReview } from "~/api/user/profile.server";
 import { getEnv } from "~/env.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { safeRedirect } from "~/utils/redirect";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -14,17 +15,12 @@ export async function loader() {
   return redirect("/user-profile/reviews");
 }
 
-/** Only this site's own paths go back (never an address a form made up). */
-function backTo(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") ? path : "/bookings";
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const form = await request.formData();
   const answer = await client.call(hideGoogleReview, { body: {} });
-  const back = backTo(form.get("returnTo"));
+  // Only this site's own paths go back (never an address a form made up).
+  const back = safeRedirect(form.get("returnTo"), "/bookings");
   if (!answer.ok) return redirectWithToast(back, answer.toast);
   if (form.get("intent") === "review") return redirect(getEnv().GOOGLE_REVIEW_URL);
   return redirectWithToast(back, makeToast("info", answer.message));

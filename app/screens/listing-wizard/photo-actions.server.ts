@@ -1,11 +1,7 @@
 import { data } from "@remix-run/node";
 import { imageUploadFloorplan, imageUploadSpaces } from "~/api/space/space-files.server";
 import { addMySpace, editSpace } from "~/api/space/spaces.server";
-import {
-  IMAGE_UPLOADED,
-  UPLOAD_FAILED,
-  type UploadIntent,
-} from "~/components/listing-wizard/image-upload-form";
+import { UPLOAD_FAILED, type UploadIntent } from "~/components/listing-wizard/image-upload-form";
 import { REORDER_INTENT } from "~/components/listing-wizard/photo-list";
 import {
   arrangePhotos,
@@ -16,6 +12,7 @@ import {
 } from "~/components/listing-wizard/photo-order";
 import type { SpaceView } from "~/domain/space";
 import { MAX_SPACE_PHOTOS } from "~/domain/space";
+import { imagesUploadedMessage } from "~/domain/upload-rules";
 import type { ApiClient, ApiResult } from "~/services/api.server";
 import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -102,7 +99,8 @@ async function upload(
   const body = new FormData();
   body.append("spaceId", spaceId);
   // The photos' input takes several files (one multipart post); an empty input sends one nameless empty file.
-  for (const image of chosenImages(form)) body.append("image", image, image.name);
+  const images = chosenImages(form);
+  for (const image of images) body.append("image", image, image.name);
   let answer: ApiResult<unknown>;
   try {
     answer = await client.call(UPLOAD_ENDPOINTS[intent], { body });
@@ -119,7 +117,7 @@ async function upload(
     });
   if (answer.result === null || answer.result === undefined)
     return photoFailure(answer.message || UPLOAD_FAILED, { upload: intent });
-  return redirectWithToast(here(request), makeToast("success", IMAGE_UPLOADED));
+  return redirectWithToast(here(request), makeToast("success", imagesUploadedMessage(images.length)));
 }
 
 async function savePhotos(

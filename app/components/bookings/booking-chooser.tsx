@@ -1,0 +1,50 @@
+import type { BookingSummary } from "~/api/reserve/bookings.server";
+import { EmptyState } from "~/components/ui/empty-state";
+import { PATHS } from "~/utils/menu";
+import { BookingCard } from "./booking-card";
+
+/**
+ * A page of a booking reached without naming the booking (spec §2 bookings/deposit-management-checklist and
+ * bookings/give-feedback): the bookings it can be about, each card leading to that page of its booking; none, and it
+ * says so and leads to the bookings list.
+ */
+export function BookingChooser({
+  title,
+  intro,
+  bookings,
+  now,
+  pathOf,
+}: {
+  title: string;
+  intro: string;
+  bookings: BookingSummary[];
+  now: string;
+  pathOf: (bookingId: string) => string;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {bookings.length === 0 ? (
+        <EmptyState
+          testId="no-bookings-to-choose"
+          message="You have no approved, running or ended bookings yet, as a renter or as a host."
+          action={{ to: PATHS.bookings, label: "See your bookings" }}
+        />
+      ) : (
+        <>
+          <p className="mt-2 text-slate-700">{intro}</p>
+          <ul className="mt-4 space-y-3">
+            {bookings.map((booking) => (
+              <BookingCard
+                key={booking.bookingId}
+                booking={booking}
+                now={now}
+                to={pathOf(booking.bookingId)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BookingChooser } from "~/components/bookings/booking-chooser";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { bookingsToChoose } from "~/screens/booking-chooser.server";
+import { pageMeta } from "~/utils/meta";
+import { depositChecklistPath } from "~/utils/site-paths";
+
+/**
+ * /bookings/deposit-management-checklist (spec §2), which names no booking: the checklist of the caller's only
+ * booking that has one, or the bookings to choose from. Each booking's own is /bookings/{id}/deposit-management-checklist.
+ */
+export const meta: MetaFunction = () =>
+  pageMeta("Move-in and move-out checklist", "Choose the booking whose checklist and deposit to open.");
+
+export const loader = ({ request }: LoaderFunctionArgs) => bookingsToChoose(request, depositChecklistPath);
+
+export default function ChooseChecklist() {
+  const { bookings, now } = useLoaderData<typeof loader>();
+  return (
+    <BookingChooser
+      title="Move-in and move-out checklist"
+      intro="Choose the booking whose checklist and deposit to open."
+      bookings={bookings}
+      now={now}
+      pathOf={depositChecklistPath}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

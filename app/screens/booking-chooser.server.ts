@@ -1,0 +1,21 @@
+import { data, redirect } from "@remix-run/node";
+import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
+import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
+import { requireProfile } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { bookingsInStates } from "~/utils/bookings";
+
+/**
+ * The loader of a booking's page reached without naming the booking (spec §2 bookings/deposit-management-checklist
+ * and bookings/give-feedback): the caller's bookings that have one — approved, running or ended, as renter or host,
+ * the same bookings whose page links to it. The only one goes straight to its page; otherwise the page lists them.
+ */
+export async function bookingsToChoose(request: Request, pathOf: (bookingId: string) => string) {
+  const { profile, client } = await requireProfile(request);
+  const answer = await client.call(retrieveAllBookingData, { params: { id: profile.userId } });
+  if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+  const bookings = bookingsInStates(answer.result, CHECKLIST_BOOKING_STATES);
+  const [only] = bookings;
+  if (only && bookings.length === 1) throw redirect(pathOf(only.bookingId));
+  return data({ bookings, now: new Date().toISOString() });
+}
