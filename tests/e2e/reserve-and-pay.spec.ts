@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
-import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
+import { demoListingId, demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
  * Booking and paying through the screens, with JavaScript on and off (ADR 0022, ADR 0023): the reserve-space steps
@@ -11,17 +11,6 @@ import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fi
  * through the API, are in bookings.spec.ts. Listings are the demo ones; each project books its own listing or its
  * own dates, since both run against one server at once (bookings.spec.ts books other listings).
  */
-
-/** A demo listing's id, found through the search API by its title. */
-async function listingId(request: APIRequestContext, query: string, title: string): Promise<string> {
-  const response = await request.post(`/api/space/newSpaceSearch/1?${query}`);
-  const { result } = (await response.json()) as {
-    result: { results: { _id: string; spaceTitle: string }[] };
-  };
-  const found = result.results.find((card) => card.spaceTitle === title);
-  if (!found) throw new Error(`no demo listing "${title}"`);
-  return found._id;
-}
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -61,7 +50,7 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   const [title, city, due] = jsOn()
     ? ["Secure storage room in Makati", "makati", "₱6,150.00"]
     : ["20-foot container storage in Western Bicutan", "taguig", "₱6,300.00"];
-  const spaceId = await listingId(page.request, `storageType=storage&city=${city}`, title);
+  const spaceId = await demoListingId(page.request, `storageType=storage&city=${city}`, title);
   const start = addDays(todayInManila(), 14);
 
   await page.goto(`/reserve-space/storage?spaceId=${spaceId}`);
@@ -140,7 +129,7 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
 }) => {
   test.setTimeout(120_000);
   await loggedInAccount(page, playwright, baseURL);
-  const spaceId = await listingId(
+  const spaceId = await demoListingId(
     page.request,
     "storageType=parking&city=makati",
     "Office building parking on Ayala Avenue",
