@@ -32,6 +32,11 @@ export function depositChecklistPath(bookingId: string): string {
   return `/bookings/${bookingId}/deposit-management-checklist`;
 }
 
+/** Giving notice on a running booking: its own page, with the end date and what will still be billed. */
+export function giveNoticePath(bookingId: string): string {
+  return `/bookings/${bookingId}/give-notice`;
+}
+
 /** A host's claim on a booking's deposit, opened in the resolution center with the booking and the reason chosen. */
 export function depositClaimPath(bookingId: string): string {
   return `/user-profile/resolution-center/new?bookingId=${encodeURIComponent(bookingId)}&reason=damage`;
