@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
+import { PRICE_PROMPTS } from "../../app/domain/reservation";
 import { demoListingId, demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
@@ -167,4 +168,73 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
   await page.getByRole("button", { name: "Pay ₱9,020.00" }).click();
   await expect(page).toHaveURL(/\/checkout-sandbox\//);
   await expect(page.getByTestId("checkout-amount")).toHaveText("₱9,020.00");
+});
+
+test("the reserve pages show the price as soon as the dates are chosen; parking on chosen days waits for the days", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loggedInAccount(page, playwright, baseURL);
+  /** With JavaScript the price follows the fields once the page is hydrated; without, "See the price" asks. */
+  const open = async (path: string) => {
+    await page.goto(path);
+    if (jsOn()) await expect(page.getByRole("button", { name: "See the price" })).toHaveCount(0);
+  };
+  const seeThePrice = async () => {
+    if (!jsOn()) await page.getByRole("button", { name: "See the price" }).click();
+  };
+
+  const storageId = await demoListingId(
+    page.request,
+    "storageType=storage&city=makati",
+    "Secure storage room in Makati",
+  );
+  const moveIn = addDays(todayInManila(), 20);
+  await open(`/reserve-space/storage?spaceId=${storageId}`);
+  await expect(page.getByTestId("quote-message")).toHaveText(PRICE_PROMPTS.dates);
+  await page.getByLabel("Move-in date").fill(moveIn);
+  await page.getByLabel("How long").selectOption("3_months");
+  await seeThePrice();
+  // The first month, the deposit and the fee, before Continue; still on this step, with the fields as chosen.
+  await expect(page.getByTestId("quote-due")).toHaveText("₱6,150.00");
+  await expect(page).toHaveURL(/\/reserve-space\/storage\?/);
+  await expect(page.getByLabel("Move-in date")).toHaveValue(moveIn);
+  await expect(page.getByLabel("How long")).toHaveValue("3_months");
+  await expectAccessible(page);
+
+  const parkingId = await demoListingId(
+    page.request,
+    "storageType=parking&city=makati",
+    "Office building parking on Ayala Avenue",
+  );
+  // A Monday, so Monday to Friday is 22 days of the 30 and Monday to Thursday 18.
+  let start = addDays(todayInManila(), 21);
+  while (new Date(`${start}T00:00:00Z`).getUTCDay() !== 1) start = addDays(start, 1);
+  await open(`/reserve-space/parking?spaceId=${parkingId}`);
+  await page.getByLabel("Start date").fill(start);
+  await page.getByLabel("How long").selectOption("1_month");
+  await seeThePrice();
+  await expect(page.getByTestId("quote-due")).toBeVisible();
+  // Chosen days: no every-day price while the days are not chosen yet.
+  await page.getByLabel(/Chosen days of the week/).check();
+  await seeThePrice();
+  await expect(page.getByTestId("quote-message")).toHaveText(PRICE_PROMPTS.weekdays);
+  await expect(page.getByTestId("quote-due")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // The days ticked are priced: Monday to Friday at first, then as the renter changes them.
+  await expect(page).toHaveURL(/\/reserve-space\/parking-selected-days/);
+  if (jsOn()) await expect(page.getByRole("button", { name: "See the price" })).toHaveCount(0);
+  await expect(page.getByTestId("booking-quote")).toContainText("₱4,400.00");
+  await expect(page.getByTestId("quote-due")).toHaveText("₱9,020.00");
+  await page.getByLabel("Friday").uncheck();
+  await seeThePrice();
+  await expect(page.getByTestId("quote-due")).toHaveText("₱7,380.00");
+  await expect(page.getByLabel("Friday")).not.toBeChecked();
+  await expect(page.getByLabel("Thursday")).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/reserve-space\/message-for-keeper/);
+  await expect(page.getByTestId("quote-due")).toHaveText("₱7,380.00");
 });
