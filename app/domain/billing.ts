@@ -6,7 +6,14 @@
  * Solution fee is the booking's rate of each bill's rent. Pure: no database, no clock.
  */
 import type { Booking } from "./booking";
-import { addDays, type CalendarDate, earlierDate, endDateForMonths, monthsAndRemainder } from "./dates";
+import {
+  addDays,
+  type CalendarDate,
+  earlierDate,
+  endDateForMonths,
+  laterDate,
+  monthsAndRemainder,
+} from "./dates";
 import type { Centavos } from "./money";
 import { spaceFeeForDates, spaceSolutionFee } from "./pricing";
 
@@ -75,15 +82,20 @@ export function nextBillPeriod(terms: BillingTerms, billedThrough: CalendarDate)
   };
 }
 
-/** Every bill of the booking, from the first month's end to its end date. */
-export function billSchedule(terms: BillingTerms): BillPeriod[] {
+/** Every bill after the days billed through `billedThrough`, to the booking's end date. */
+function billsAfter(terms: BillingTerms, billedThrough: CalendarDate): BillPeriod[] {
   const periods: BillPeriod[] = [];
-  let through = firstPaidThrough(terms);
+  let through = billedThrough;
   for (let next = nextBillPeriod(terms, through); next; next = nextBillPeriod(terms, through)) {
     periods.push(next);
     through = next.periodEnd;
   }
   return periods;
+}
+
+/** Every bill of the booking, from the first month's end to its end date. */
+export function billSchedule(terms: BillingTerms): BillPeriod[] {
+  return billsAfter(terms, firstPaidThrough(terms));
 }
 
 /** The bills to issue on `today`, after the days already billed: those whose issue date has come. */
@@ -112,6 +124,43 @@ export function repriceUnpaidBill(
   bill: Pick<BillPeriod, "periodStart">,
 ): BillPeriod | null {
   return nextBillPeriod(terms, addDays(bill.periodStart, -1));
+}
+
+/** A bill issued so far (not a cancelled one): its period, and "due" until it is paid. */
+export type IssuedBill = { periodStart: CalendarDate; periodEnd: CalendarDate; state: string };
+
+/**
+ * The bills issued so far, brought in line with the booking's end date as `terms` now has it: each unpaid bill priced
+ * again (`now`), or null when the booking now ends before it or bills no more (`billable` false); paid bills stay as
+ * they were. `billedThrough` is the last day billed after that: the next bill starts the day after.
+ */
+export function billsInLine<Bill extends IssuedBill>(
+  terms: BillingTerms,
+  issued: readonly Bill[],
+  billable = true,
+): { unpaid: { bill: Bill; now: BillPeriod | null }[]; billedThrough: CalendarDate } {
+  let billedThrough = firstPaidThrough(terms);
+  const unpaid: { bill: Bill; now: BillPeriod | null }[] = [];
+  for (const bill of issued) {
+    if (bill.state !== "due") {
+      billedThrough = laterDate(billedThrough, bill.periodEnd);
+      continue;
+    }
+    // Days the renter had the space stay owed after the booking ends; days after its end are not billed.
+    const now = billable ? repriceUnpaidBill(terms, bill) : null;
+    unpaid.push({ bill, now });
+    if (now) billedThrough = laterDate(billedThrough, now.periodEnd);
+  }
+  return { unpaid, billedThrough };
+}
+
+/**
+ * Everything still to be billed on `terms` after the bills `issued` so far: the unpaid ones as they now stand, then
+ * every later month to the end date, each of which the daily run issues in its time.
+ */
+export function billsStillToPay(terms: BillingTerms, issued: readonly IssuedBill[]): BillPeriod[] {
+  const { unpaid, billedThrough } = billsInLine(terms, issued);
+  return [...unpaid.flatMap(({ now }) => (now ? [now] : [])), ...billsAfter(terms, billedThrough)];
 }
 
 /** How many reminders an unpaid bill due on `dueOn` should have had by `today` (0, 1 or 2). */

@@ -9,6 +9,7 @@ import {
   type BookingState,
   cancellationRefund,
   checkExtension,
+  checkNotice,
   checkoutDeadline,
   createBooking,
   type EventType,
@@ -584,6 +585,61 @@ describe("give_notice (termination)", () => {
     const result = applyEvent(asked.booking, notice, manila("2026-03-20 09:00"));
     expect(result.booking.extension).toBeNull();
     expect(result.cancel).toEqual(["end", "extension_expired"]);
+  });
+});
+
+describe("checkNotice: what giving notice would do, shown before the renter confirms", () => {
+  const SECOND = { periodStart: "2026-04-15", periodEnd: "2026-05-14" };
+
+  it("ends 30 days after the notice and bills the days after the paid month by the space-fee rule", () => {
+    // 2026-04-15 to 04-19 after one month: 5 × ₱3,000 / 30 = ₱500.00, and the 5 % fee.
+    expect(checkNotice(active(), "renter", [], manila("2026-03-20 09:00"))).toEqual({
+      possible: true,
+      endDate: "2026-04-19",
+      bills: [expect.objectContaining({ periodStart: "2026-04-15", periodEnd: "2026-04-19", total: 52_500 })],
+      total: 52_500,
+    });
+  });
+
+  it("prices the unpaid bill again to the new end", () => {
+    // Notice on 04-10 ends on 05-10: the issued second month keeps its start; 26 days over a month is a full month.
+    const check = checkNotice(active(), "renter", [{ ...SECOND, state: "due" }], manila("2026-04-10 09:00"));
+    expect(check).toMatchObject({
+      possible: true,
+      endDate: "2026-05-10",
+      bills: [{ periodStart: "2026-04-15", periodEnd: "2026-05-10", rent: 300_000, total: 315_000 }],
+      total: 315_000,
+    });
+  });
+
+  it("bills only the days after the bills paid, and nothing when the paid months reach past the notice", () => {
+    const paidTwoMonths = { ...active(), paidThrough: "2026-05-14" };
+    const paid = [{ ...SECOND, state: "paid" }];
+    // Ends 05-20: 05-15 to 05-20 after two months, 6 × ₱3,000 / 30 = ₱600.00.
+    expect(checkNotice(paidTwoMonths, "renter", paid, manila("2026-04-20 09:00"))).toMatchObject({
+      possible: true,
+      endDate: "2026-05-20",
+      bills: [{ periodStart: "2026-05-15", periodEnd: "2026-05-20", rent: 60_000, total: 63_000 }],
+      total: 63_000,
+    });
+    expect(checkNotice(paidTwoMonths, "renter", paid, manila("2026-04-01 09:00"))).toEqual({
+      possible: true,
+      endDate: "2026-05-14",
+      bills: [],
+      total: 0,
+    });
+  });
+
+  it("says why notice cannot be given, in the machine's words", () => {
+    expect(checkNotice(approved(), "renter", [], APPROVED)).toEqual({
+      possible: false,
+      message: "You can't give notice on this booking: it is approved and has not started yet.",
+    });
+    expect(checkNotice(active(), "renter", [], manila("2026-05-20 09:00"))).toEqual({
+      possible: false,
+      message: "This booking already ends on June 14, 2026; no notice is needed.",
+    });
+    expect(checkNotice(active(), "host", [], STARTED)).toMatchObject({ possible: false });
   });
 });
 

@@ -14,6 +14,7 @@
  * payment nobody awaited), so the history keeps why the booking ended and the payment keeps its own progress.
  */
 
+import { type BillPeriod, billsStillToPay, type IssuedBill } from "./billing";
 import {
   addDays,
   type CalendarDate,
@@ -811,6 +812,46 @@ export function terminationEndDate(
   const afterNotice = addDays(noticeDate, NOTICE_DAYS);
   const paid = booking.paidThrough ?? noticeDate;
   return earlierDate(laterDate(afterNotice, paid), booking.endDate);
+}
+
+/** The answer of checkNotice: what giving notice now would do, or why it cannot be given. */
+export type NoticeCheck =
+  | {
+      possible: true;
+      /** The booking's new last day. */
+      endDate: CalendarDate;
+      /** What will still be billed until then, in order (the unpaid bills as they will stand, then later months). */
+      bills: BillPeriod[];
+      /** The bills' sum. */
+      total: Centavos;
+    }
+  | { possible: false; message: string };
+
+/**
+ * What giving notice at `at` would do to `booking` (PRODUCT.md "Termination"), shown on its own page before the
+ * renter confirms: the machine's own answer to the notice (its guards and end date), and the bills still to pay
+ * until that end after the bills `issued` so far. Nothing else is billed after it.
+ */
+export function checkNotice(
+  booking: Booking,
+  actor: Actor,
+  issued: readonly IssuedBill[],
+  at: Date,
+): NoticeCheck {
+  let ended: Booking;
+  try {
+    ended = applyEvent(booking, { type: "give_notice", actor }, at).booking;
+  } catch (error) {
+    if (error instanceof DomainError) return { possible: false, message: error.message };
+    throw error;
+  }
+  const bills = billsStillToPay(ended, issued);
+  return {
+    possible: true,
+    endDate: ended.endDate,
+    bills,
+    total: bills.reduce((sum, bill) => sum + bill.total, 0),
+  };
 }
 
 // ─── Extensions ─────────────────────────────────────────────────────────────────────────────────────────────────────

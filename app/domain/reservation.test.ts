@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
-import { endDateFor, RESERVATION_MESSAGES, type ReservableSpace, reservationTerms } from "./reservation";
+import {
+  endDateFor,
+  PRICE_PROMPTS,
+  priceWaitsFor,
+  RESERVATION_MESSAGES,
+  type ReservableSpace,
+  reservationTerms,
+} from "./reservation";
 
 const storage: ReservableSpace = {
   type: "storage",
@@ -152,5 +159,35 @@ describe("reservationTerms", () => {
         reservationTerms(storage, { startDate: today, duration: "1_month" }, today, { renterId: "host" }),
       ),
     ).toMatchObject({ kind: "forbidden", message: RESERVATION_MESSAGES.ownSpace });
+  });
+});
+
+describe("priceWaitsFor", () => {
+  it("waits for the dates, and for parking on chosen days for the days, never pricing days not chosen", () => {
+    expect(priceWaitsFor({})).toBe(PRICE_PROMPTS.dates);
+    expect(priceWaitsFor({ startDate: "2026-12-01" })).toBe(PRICE_PROMPTS.dates);
+    expect(priceWaitsFor({ startDate: "2026-12-01", duration: "1_month" })).toBeNull();
+    expect(
+      priceWaitsFor({ startDate: "2026-12-01", duration: "1_month", parkingMode: "full_month" }),
+    ).toBeNull();
+    expect(
+      priceWaitsFor({ startDate: "2026-12-01", duration: "1_month", parkingMode: "selected_days" }),
+    ).toBe(PRICE_PROMPTS.weekdays);
+    expect(
+      priceWaitsFor({
+        startDate: "2026-12-01",
+        duration: "1_month",
+        parkingMode: "selected_days",
+        weekdays: [],
+      }),
+    ).toBe(PRICE_PROMPTS.weekdays);
+    expect(
+      priceWaitsFor({
+        startDate: "2026-12-01",
+        duration: "1_month",
+        parkingMode: "selected_days",
+        weekdays: [1],
+      }),
+    ).toBeNull();
   });
 });

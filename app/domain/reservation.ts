@@ -32,6 +32,28 @@ export const RESERVATION_MESSAGES = {
   ownSpace: "You cannot book your own space.",
 } as const;
 
+/** What a reservation's price waits for before it can be shown (never a price for days not chosen yet). */
+export const PRICE_PROMPTS = {
+  dates: "Choose a start date and how long you need the space to see the price.",
+  weekdays: "Choose the days of the week you park to see the price.",
+} as const;
+
+/**
+ * What the price of a reservation in progress still waits for, or null once it can be priced: the dates and the
+ * duration, and for parking on chosen days the days themselves — until they are chosen, a parking month would be
+ * priced as every day of the week, which is not what the renter is asking for.
+ */
+export function priceWaitsFor(choice: {
+  startDate?: string;
+  duration?: string;
+  parkingMode?: string;
+  weekdays?: readonly number[];
+}): string | null {
+  if (!choice.startDate || !choice.duration) return PRICE_PROMPTS.dates;
+  if (choice.parkingMode === "selected_days" && !choice.weekdays?.length) return PRICE_PROMPTS.weekdays;
+  return null;
+}
+
 /** The listing as a reservation needs it (money in centavos). */
 export interface ReservableSpace {
   type: SpaceType;

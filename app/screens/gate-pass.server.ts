@@ -28,7 +28,8 @@ export function viewingCalendar(viewing: ViewingView, passUrl: string): string {
     location: pass.address,
     description: `Gate pass ${pass.passNumber}. Show it at the gate: ${passUrl}`,
     url: passUrl,
-    timezone: "Asia/Manila",
+    // Written as UTC instants (…Z), which every calendar shows in its own zone: ical-generator writes a Date under
+    // a TZID in the server's zone (UTC), so "TZID=Asia/Manila" would move a 10:00 AM visit to 02:00.
   });
   return calendar.toString();
 }

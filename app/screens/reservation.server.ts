@@ -17,12 +17,43 @@ import { type ReservationStep, reservationPath } from "~/utils/reservation-paths
 
 export type Draft = ResultOf<typeof reservationDraft>;
 
-export async function loadReservation(request: Request): Promise<{ client: ApiClient; draft: Draft }> {
+type Choice = Omit<CallInput<typeof reservationDraft>["query"], "spaceId">;
+
+const CHOICE_FIELDS = ["startDate", "duration", "quantity", "parkingMode", "weekdays"] as const;
+
+/**
+ * The dates step's choice on the page's address — sent by "See the price" without JavaScript (a GET of the step's
+ * own form) or by the live price with it — to be priced without saving; null when the address has none.
+ */
+export function choiceOnUrl(url: URL): Choice | null {
+  const given = CHOICE_FIELDS.filter((name) => url.searchParams.has(name));
+  if (given.length === 0) return null;
+  return Object.fromEntries(
+    given.map((name) => [
+      name,
+      name === "weekdays" ? url.searchParams.getAll(name) : url.searchParams.get(name),
+    ]),
+  ) as Choice;
+}
+
+/**
+ * The renter's draft of the space named by `?spaceId=`; with `choice`, priced as if that were chosen (nothing is
+ * saved). A choice the API cannot read (units that are not a number) keeps the saved draft, without a price and
+ * with the API's reason.
+ */
+export async function loadReservation(
+  request: Request,
+  choice: Choice | null = null,
+): Promise<{ client: ApiClient; draft: Draft }> {
   const { client } = await requireProfile(request);
   const spaceId = new URL(request.url).searchParams.get("spaceId") ?? "";
-  const answer = await client.call(reservationDraft, { query: { spaceId } });
-  if (!answer.ok) throw await redirectWithToast("/search-space", answer.toast);
-  return { client, draft: answer.result };
+  const answer = await client.call(reservationDraft, { query: { spaceId, ...choice } });
+  if (answer.ok) return { client, draft: answer.result };
+  if (choice && answer.status === 400) {
+    const saved = await client.call(reservationDraft, { query: { spaceId } });
+    if (saved.ok) return { client, draft: { ...saved.result, quote: null, quoteMessage: answer.message } };
+  }
+  throw await redirectWithToast("/search-space", answer.toast);
 }
 
 /** A step that needs the dates first sends the renter back to the first step of the space's type. */

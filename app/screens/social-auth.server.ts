@@ -17,6 +17,7 @@ import {
   type SocialProvider,
 } from "~/services/social-providers.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { authPath } from "~/utils/auth-paths";
 import { firstLoginStart } from "~/utils/first-login";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast } from "~/utils/toast";
@@ -249,10 +250,6 @@ async function strategyFor(
   );
 }
 
-function loginPage(redirectTo: string | null): string {
-  return redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : "/auth/login";
-}
-
 function unavailableMessage(provider: SocialProvider): string {
   return `We could not reach ${PROVIDER_LABELS[provider]}. Please try again in a moment.`;
 }
@@ -273,9 +270,10 @@ export async function startSocialSignIn(provider: SocialProvider, request: Reque
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
     console.error(`[social] ${error.message}`);
-    return redirectWithToast(loginPage(redirectTo), errorToast(unavailableMessage(provider)));
+    return redirectWithToast(authPath("/auth/login", redirectTo), errorToast(unavailableMessage(provider)));
   }
-  if (!strategy) return redirectWithToast(loginPage(redirectTo), errorToast(notEnabledMessage(provider)));
+  if (!strategy)
+    return redirectWithToast(authPath("/auth/login", redirectTo), errorToast(notEnabledMessage(provider)));
   // Only the path: a `state` in the query would make the strategy treat this as the provider's callback.
   const start = new Request(`${url.origin}${url.pathname}`, { headers: request.headers });
   try {
@@ -314,7 +312,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
   const headers = clearFlowCookies(request, provider);
   const redirectTo = await readReturnTo(request, provider);
   const fail = (message: string) =>
-    redirectWithToast(loginPage(redirectTo), errorToast(message), { headers });
+    redirectWithToast(authPath("/auth/login", redirectTo), errorToast(message), { headers });
 
   let signedIn: SignInAnswer;
   try {
@@ -344,6 +342,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
   const { answer } = signedIn;
   if (!answer.ok) return fail(answer.message);
   headers.append("Set-Cookie", clearEntryCookie());
-  // A new account is walked through photo, phone and address once, as after an e-mail sign-up.
-  return redirect(answer.result.firstLogin ? firstLoginStart() : (redirectTo ?? "/"), { headers });
+  // A new account is walked through photo, phone and address once, as after an e-mail sign-up, and then goes on to
+  // the page it was signing in for.
+  return redirect(answer.result.firstLogin ? firstLoginStart(redirectTo) : (redirectTo ?? "/"), { headers });
 }

@@ -8,7 +8,8 @@ import { getDatabase } from "~/db/db.server";
 import { bills, bookings, notifications, payments } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { billSchedule } from "~/domain/billing";
-import { addDays, startOfManilaDay, todayInManila } from "~/domain/dates";
+import type { NoticeCheck } from "~/domain/booking";
+import { addDays, formatCalendarDate, startOfManilaDay, todayInManila } from "~/domain/dates";
 import { checkLedger } from "~/services/payments/ledger.server";
 import {
   aHostAndARenter,
@@ -328,5 +329,65 @@ describe("a bill 7 days overdue", () => {
       body: { bookingId },
     });
     expectStatus(early, 409, /^A bill must be 7 days overdue: you can end this booking from /);
+  });
+});
+
+describe("giving notice", () => {
+  it("first shows the end date and the bills still to pay, which are the bills the run then issues", async () => {
+    const { host, renter, space } = await aHostAndARenter();
+    const stranger = await loggedInUser();
+    const { db } = await getDatabase();
+    // Started 26 days ago: the first month is paid, the second month's bill is issued and unpaid.
+    const bookingId = await seedRunningBooking(db, {
+      spaceId: space.id,
+      renterId: renter.user.id,
+      startDate: addDays(todayInManila(), -26),
+      duration: "3_months",
+    });
+    await runBilling(db);
+    const [before] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const today = todayInManila();
+    const path = `/reserve/checkNotice/${bookingId}`;
+
+    const check = await call<NoticeCheck>("GET", path, { cookie: renter.cookie });
+    expectStatus(check, 200);
+    const result = check.body.result;
+    if (!result.possible) throw new Error(result.message);
+    // 30 days from today, later than the paid month; the unpaid second month is cut there, a full month by the
+    // space-fee rule (more than 10 days over the first month).
+    expect(result.endDate).toBe(addDays(today, 30));
+    expect(result.bills).toMatchObject([{ periodEnd: result.endDate, rent: 300_000, total: 315_000 }]);
+    expect(result.total).toBe(315_000);
+    // Asking changes nothing.
+    const [after] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(after).toEqual(before);
+
+    const byHost = await call<NoticeCheck>("GET", path, { cookie: host.cookie });
+    expectStatus(byHost, 200);
+    expect(byHost.body.result).toEqual({
+      possible: false,
+      message: "Only the renter can give notice on this booking.",
+    });
+    expectStatus(await call("GET", path, { cookie: stranger.cookie }), 404);
+    expectStatus(await call("GET", "/reserve/checkNotice/not-a-booking", { cookie: renter.cookie }), 400);
+
+    expectStatus(
+      await call("POST", "/reserve/terminateBooking", { cookie: renter.cookie, body: { bookingId } }),
+      200,
+    );
+    for (let day = 0; day <= 31; day += 1) await runBilling(db, morningOf(addDays(today, day)));
+    const billed = (await billsOf(bookingId)).filter((bill) => bill.state !== "void");
+    const shape = (bill: { periodStart: string; periodEnd: string; dueOn: string; total: number }) => ({
+      periodStart: bill.periodStart,
+      periodEnd: bill.periodEnd,
+      dueOn: bill.dueOn,
+      total: bill.total,
+    });
+    expect(billed.map(shape)).toEqual(result.bills.map(shape));
+    const again = await call<NoticeCheck>("GET", path, { cookie: renter.cookie });
+    expect(again.body.result).toEqual({
+      possible: false,
+      message: `Notice was already given on ${formatCalendarDate(today)}.`,
+    });
   });
 });

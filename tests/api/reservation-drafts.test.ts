@@ -4,7 +4,7 @@ import type { BookingDetails } from "~/api/reserve/bookings.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { ITEM_MESSAGES, ITEM_NOT_FOUND, type StorageItem } from "~/api/user/item-list.server";
 import { addDays, todayInManila } from "~/domain/dates";
-import { RESERVATION_MESSAGES } from "~/domain/reservation";
+import { PRICE_PROMPTS, RESERVATION_MESSAGES } from "~/domain/reservation";
 import { aHostAndARenter, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
@@ -181,6 +181,10 @@ describe("the reservation draft", () => {
       });
     const full = await save({ startDate: start, duration: "1_month", parkingMode: "full_month" });
     expect(full.body.result.quote?.price.firstMonthPrice).toBe(400_000);
+    // Chosen days, none chosen yet: no price (not the every-day price), and what it waits for.
+    const undecided = await save({ parkingMode: "selected_days" });
+    expect(undecided.body.result.quote).toBeNull();
+    expect(undecided.body.result.quoteMessage).toBe(PRICE_PROMPTS.weekdays);
     const days = await save({ parkingMode: "selected_days", weekdays: ["1", "3", "5"] });
     expect(days.body.result.values.weekdays).toEqual([1, 3, 5]);
     expect(days.body.result.quote?.weekdays).toEqual([1, 3, 5]);
@@ -191,5 +195,33 @@ describe("the reservation draft", () => {
     );
     const back = await save({ parkingMode: "full_month" });
     expect(back.body.result.values.weekdays).toBeUndefined();
+  });
+
+  it("prices a choice given to reservationDraft without saving it, or says why it cannot", async () => {
+    const { renter, space } = await aHostAndARenter();
+    const draft = (query: Record<string, string>) =>
+      call<ReservationDraft>(
+        "GET",
+        `/reserve/reservationDraft?${new URLSearchParams({ spaceId: space.id, ...query })}`,
+        {
+          cookie: renter.cookie,
+        },
+      );
+    const empty = await draft({});
+    expectStatus(empty, 200);
+    expect(empty.body.result.quote).toBeNull();
+    expect(empty.body.result.quoteMessage).toBe(PRICE_PROMPTS.dates);
+    expect((await draft({ startDate: start })).body.result.quoteMessage).toBe(PRICE_PROMPTS.dates);
+
+    const priced = await draft({ startDate: start, duration: "3_months" });
+    expectStatus(priced, 200);
+    expect(priced.body.result.quote?.price.due).toBe(615_000);
+    expect(priced.body.result.quoteMessage).toBeNull();
+    expect(priced.body.result.values).toEqual({ startDate: start, duration: "3_months" });
+    const past = await draft({ startDate: addDays(todayInManila(), -2), duration: "3_months" });
+    expect(past.body.result.quote).toBeNull();
+    expect(past.body.result.quoteMessage).toBe(RESERVATION_MESSAGES.startDatePast);
+    // Nothing was saved by asking.
+    expect((await draft({})).body.result.values).toEqual({});
   });
 });

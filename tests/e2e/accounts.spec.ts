@@ -1,4 +1,13 @@
-import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import {
+  demoListingId,
+  demoUsers,
+  expect,
+  expectAccessible,
+  newAccount,
+  test,
+  visit,
+  WIDE,
+} from "./fixtures";
 
 test.use({ viewport: WIDE });
 
@@ -56,6 +65,55 @@ test("sign-up creates the account, logs it in and starts the first-login steps",
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/user-profile\/create-profile-photo\?flow=first-login$/);
   await expect(page.getByTestId("header-user-name")).toHaveText(`Pao${id}`);
+  await expectAccessible(page);
+});
+
+test("a visitor who presses Reserve signs up, walks the first-login steps and lands on the reserve page", async ({
+  page,
+}) => {
+  const title = "Secure storage room in Makati";
+  const spaceId = await demoListingId(page.request, "storageType=storage&city=makati", title);
+  const reservePage = `/reserve-space/storage?spaceId=${spaceId}`;
+  const keepsTheWay = `redirectTo=${encodeURIComponent(reservePage)}`;
+  await page.goto(`/storage/listings/${spaceId}`);
+  await page.getByRole("link", { name: "Reserve", exact: true }).click();
+
+  // The login page says why it interrupts, and every way of signing up keeps the reserve page.
+  await expect(page).toHaveURL(`/auth/login?${keepsTheWay}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Log in to reserve ${title}`);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Create your account to reserve ${title}`);
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+    "href",
+    `/auth/google?${keepsTheWay}`,
+  );
+  await page.getByRole("link", { name: "Sign up with e-mail" }).click();
+
+  const id = Math.random().toString(36).slice(2, 8);
+  await page.getByLabel("First name").fill("Lea");
+  await page.getByLabel("Last name").fill("Ramos");
+  await page.getByLabel("Nickname").fill(`Lea${id}`);
+  await page.getByLabel("Email").fill(`lea-${id}@example.ph`);
+  await page.getByLabel("Mobile number").fill("09181234567");
+  await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+  await page.getByLabel("Confirm password").fill("a-good-password");
+  await page.getByLabel("Why are you signing up?").selectOption("renter");
+  await page.getByLabel("Birth date").fill("1994-06-12");
+  await page.getByLabel("I accept the terms").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(`/user-profile/create-profile-photo?flow=first-login&${keepsTheWay}`);
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(`/user-profile/confirm-phone-number?flow=first-login&${keepsTheWay}`);
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(`/user-profile/create-profile-address?flow=first-login&${keepsTheWay}`);
+  await page.getByRole("button", { name: "Skip for now" }).click();
+
+  await expect(page).toHaveURL(reservePage);
+  await expect(page.getByTestId("toast")).toContainText("You're all set.");
+  await expect(page.getByText(title).first()).toBeVisible();
+  await expect(page.getByLabel("Move-in date")).toBeVisible();
   await expectAccessible(page);
 });
 

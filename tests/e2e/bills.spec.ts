@@ -1,3 +1,4 @@
+import { addDays, formatCalendarDate, todayInManila } from "../../app/domain/dates";
 import { formatPeso } from "../../app/domain/money";
 import { billRenter, expect, expectAccessible, loggedInAccount, test, visit } from "./fixtures";
 
@@ -65,4 +66,32 @@ test("a bill is its renter's alone: anyone else is sent back to their own bills"
   await expect(page).toHaveURL(/\/payment\/bills$/);
   await expect(page.getByText("This bill is not yours.")).toBeVisible();
   await expect(page.getByTestId("bills-empty")).toBeVisible();
+});
+
+test("giving notice asks first, on a page of its own, with the end date and what will still be billed", async ({
+  page,
+  baseURL,
+}) => {
+  const bill = await billRenter(page, baseURL);
+  const total = formatPeso(bill.total);
+  await visit(page, `/bookings/${bill.bookingId}`);
+  await page.getByRole("link", { name: "Give notice" }).click();
+
+  await expect(page).toHaveURL(`/bookings/${bill.bookingId}/give-notice`);
+  await expect(page.getByRole("heading", { name: "Give notice", level: 1 })).toBeVisible();
+  // 30 days from today, later than the month paid; the unpaid second month ends there and is still billed (more
+  // than 10 days over the first month: a full month by the space-fee rule).
+  const endDate = formatCalendarDate(addDays(todayInManila(), 30));
+  await expect(page.getByTestId("notice-end")).toContainText(`your booking ends on ${endDate}`);
+  await expect(page.getByTestId("notice-bills")).toContainText(`to ${endDate}`);
+  await expect(page.getByTestId("notice-bills")).toContainText(total);
+  await expect(page.getByTestId("notice-total")).toHaveText(total);
+  await expect(page.getByText(`Nothing is billed after ${endDate}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Give notice" }).click();
+  await expect(page).toHaveURL(`/bookings/${bill.bookingId}`);
+  await expect(page.getByTestId("toast")).toContainText("Your notice is saved.");
+  await expect(page.getByText(`the booking ends on ${endDate}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Give notice" })).toHaveCount(0);
 });

@@ -1,6 +1,13 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
 import axeCore from "axe-core";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
 import { E2E_DATA_DIR, MAP_TILES_ORIGIN } from "../../playwright.config";
@@ -279,6 +286,21 @@ export async function newAccount(
     storageState: { cookies: [cookie], origins: [] },
   });
   return { account, context };
+}
+
+/** A demo listing's id, found through the search API (`query`: its search parameters) by its title. */
+export async function demoListingId(
+  request: APIRequestContext,
+  query: string,
+  title: string,
+): Promise<string> {
+  const response = await request.post(`/api/space/newSpaceSearch/1?${query}`);
+  const { result } = (await response.json()) as {
+    result: { results: { _id: string; spaceTitle: string }[] };
+  };
+  const found = result.results.find((card) => card.spaceTitle === title);
+  if (!found) throw new Error(`no demo listing "${title}"`);
+  return found._id;
 }
 
 /** A fresh account (see newAccount), logged in in this page's browser context. */

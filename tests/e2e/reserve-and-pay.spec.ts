@@ -1,8 +1,9 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, formatCalendarDate, todayInManila } from "../../app/domain/dates";
-import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
+import { PRICE_PROMPTS } from "../../app/domain/reservation";
+import { demoListingId, demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
  * Booking and paying through the screens, with JavaScript on and off (ADR 0022, ADR 0023): the reserve-space steps
@@ -11,17 +12,6 @@ import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fi
  * through the API, are in bookings.spec.ts. Listings are the demo ones; each project books its own listing or its
  * own dates, since both run against one server at once (bookings.spec.ts books other listings).
  */
-
-/** A demo listing's id, found through the search API by its title. */
-async function listingId(request: APIRequestContext, query: string, title: string): Promise<string> {
-  const response = await request.post(`/api/space/newSpaceSearch/1?${query}`);
-  const { result } = (await response.json()) as {
-    result: { results: { _id: string; spaceTitle: string }[] };
-  };
-  const found = result.results.find((card) => card.spaceTitle === title);
-  if (!found) throw new Error(`no demo listing "${title}"`);
-  return found._id;
-}
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -61,7 +51,7 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   const [title, city, due] = jsOn()
     ? ["Secure storage room in Makati", "makati", "₱6,150.00"]
     : ["20-foot container storage in Western Bicutan", "taguig", "₱6,300.00"];
-  const spaceId = await listingId(page.request, `storageType=storage&city=${city}`, title);
+  const spaceId = await demoListingId(page.request, `storageType=storage&city=${city}`, title);
   const start = addDays(todayInManila(), 14);
 
   await page.goto(`/reserve-space/storage?spaceId=${spaceId}`);
@@ -140,7 +130,7 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
 }) => {
   test.setTimeout(120_000);
   await loggedInAccount(page, playwright, baseURL);
-  const spaceId = await listingId(
+  const spaceId = await demoListingId(
     page.request,
     "storageType=parking&city=makati",
     "Office building parking on Ayala Avenue",
@@ -180,4 +170,73 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
   await page.getByRole("button", { name: "Pay ₱9,020.00" }).click();
   await expect(page).toHaveURL(/\/checkout-sandbox\//);
   await expect(page.getByTestId("checkout-amount")).toHaveText("₱9,020.00");
+});
+
+test("the reserve pages show the price as soon as the dates are chosen; parking on chosen days waits for the days", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await loggedInAccount(page, playwright, baseURL);
+  /** With JavaScript the price follows the fields once the page is hydrated; without, "See the price" asks. */
+  const open = async (path: string) => {
+    await page.goto(path);
+    if (jsOn()) await expect(page.getByRole("button", { name: "See the price" })).toHaveCount(0);
+  };
+  const seeThePrice = async () => {
+    if (!jsOn()) await page.getByRole("button", { name: "See the price" }).click();
+  };
+
+  const storageId = await demoListingId(
+    page.request,
+    "storageType=storage&city=makati",
+    "Secure storage room in Makati",
+  );
+  const moveIn = addDays(todayInManila(), 20);
+  await open(`/reserve-space/storage?spaceId=${storageId}`);
+  await expect(page.getByTestId("quote-message")).toHaveText(PRICE_PROMPTS.dates);
+  await page.getByLabel("Move-in date").fill(moveIn);
+  await page.getByLabel("How long").selectOption("3_months");
+  await seeThePrice();
+  // The first month, the deposit and the fee, before Continue; still on this step, with the fields as chosen.
+  await expect(page.getByTestId("quote-due")).toHaveText("₱6,150.00");
+  await expect(page).toHaveURL(/\/reserve-space\/storage\?/);
+  await expect(page.getByLabel("Move-in date")).toHaveValue(moveIn);
+  await expect(page.getByLabel("How long")).toHaveValue("3_months");
+  await expectAccessible(page);
+
+  const parkingId = await demoListingId(
+    page.request,
+    "storageType=parking&city=makati",
+    "Office building parking on Ayala Avenue",
+  );
+  // A Monday, so Monday to Friday is 22 days of the 30 and Monday to Thursday 18.
+  let start = addDays(todayInManila(), 21);
+  while (new Date(`${start}T00:00:00Z`).getUTCDay() !== 1) start = addDays(start, 1);
+  await open(`/reserve-space/parking?spaceId=${parkingId}`);
+  await page.getByLabel("Start date").fill(start);
+  await page.getByLabel("How long").selectOption("1_month");
+  await seeThePrice();
+  await expect(page.getByTestId("quote-due")).toBeVisible();
+  // Chosen days: no every-day price while the days are not chosen yet.
+  await page.getByLabel(/Chosen days of the week/).check();
+  await seeThePrice();
+  await expect(page.getByTestId("quote-message")).toHaveText(PRICE_PROMPTS.weekdays);
+  await expect(page.getByTestId("quote-due")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // The days ticked are priced: Monday to Friday at first, then as the renter changes them.
+  await expect(page).toHaveURL(/\/reserve-space\/parking-selected-days/);
+  if (jsOn()) await expect(page.getByRole("button", { name: "See the price" })).toHaveCount(0);
+  await expect(page.getByTestId("booking-quote")).toContainText("₱4,400.00");
+  await expect(page.getByTestId("quote-due")).toHaveText("₱9,020.00");
+  await page.getByLabel("Friday").uncheck();
+  await seeThePrice();
+  await expect(page.getByTestId("quote-due")).toHaveText("₱7,380.00");
+  await expect(page.getByLabel("Friday")).not.toBeChecked();
+  await expect(page.getByLabel("Thursday")).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/reserve-space\/message-for-keeper/);
+  await expect(page.getByTestId("quote-due")).toHaveText("₱7,380.00");
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { encodeIdentity, IDENTITY_COOKIE, type MockIdentity } from "../doubles/identity-provider";
-import { expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
+import { demoListingId, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
  * Sign-in with Google and Facebook (ADR 0009) through the local identity provider that playwright.config.ts
@@ -72,6 +72,26 @@ test("Continue with Google links a verified e-mail to the existing account and r
   await expect(page).toHaveURL(/\/user-profile\/user-profile-menu$/);
   await expectLoggedInAs(page, account.nickName);
   await expectAccessible(page);
+});
+
+test("a new account made with Google on the way to reserving walks the first-login steps and comes back to reserve", async ({
+  page,
+}) => {
+  const title = "Office building parking on Ayala Avenue";
+  const spaceId = await demoListingId(page.request, "storageType=parking&city=makati", title);
+  const reservePage = `/reserve-space/parking?spaceId=${spaceId}`;
+  await signInAtProviderAs(page.context(), newIdentity());
+  await page.goto(reservePage);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Log in to reserve ${title}`);
+  await page.getByRole("link", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(
+    `/user-profile/create-profile-photo?flow=first-login&redirectTo=${encodeURIComponent(reservePage)}`,
+  );
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(reservePage);
+  await expect(page.getByLabel("Start date")).toBeVisible();
 });
 
 test("Continue with Facebook on the sign-up page makes a new account", async ({ page }) => {

@@ -9,10 +9,10 @@ export const TEST_USER_COUNT = 800;
 /** Hosts: more accounts, each with one active storage listing of its own (conversations and viewings need one). */
 export const TEST_HOST_COUNT = 60;
 /**
- * Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec, two per
- * project; the screenshots spec, one per project).
+ * Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec, three per
+ * project: two pay, one gives notice; the screenshots spec, one per project).
  */
-export const TEST_BILL_RENTER_COUNT = 6;
+export const TEST_BILL_RENTER_COUNT = 8;
 /**
  * Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts
  * and Dashboard specs, one each per project).

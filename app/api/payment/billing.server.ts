@@ -2,15 +2,9 @@ import { and, asc, eq, exists, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { type BillRow, bills, bookings, spaces, users } from "~/db/schema";
-import {
-  type BillPeriod,
-  billsToIssue,
-  firstPaidThrough,
-  remindersOwed,
-  repriceUnpaidBill,
-} from "~/domain/billing";
+import { type BillPeriod, billsInLine, billsToIssue, remindersOwed } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
-import { formatCalendarDate, laterDate, todayInManila } from "~/domain/dates";
+import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
 import { defineQueue } from "~/services/jobs.server";
@@ -82,27 +76,18 @@ async function billBooking(tx: Database, bookingId: string, today: string) {
     .where(and(eq(bills.bookingId, bookingId), ne(bills.state, "void")))
     .orderBy(asc(bills.periodStart));
   const billable = (BILLABLE_STATES as readonly string[]).includes(booking.state);
-  let billedThrough = firstPaidThrough(booking);
-  for (const bill of existing) {
-    if (bill.state === "due") {
-      // Days the renter had the space stay owed after the booking ends; days after its end are not billed.
-      const now = billable ? repriceUnpaidBill(booking, bill) : null;
-      if (!now) {
-        await tx.update(bills).set({ state: "void", updatedAt: new Date() }).where(eq(bills.id, bill.id));
-        result.voided += 1;
-        continue;
-      }
-      if (now.periodEnd !== bill.periodEnd || now.total !== bill.total) {
-        await tx
-          .update(bills)
-          .set({ ...amounts(now), updatedAt: new Date() })
-          .where(eq(bills.id, bill.id));
-        result.repriced += 1;
-      }
-      billedThrough = laterDate(billedThrough, now.periodEnd);
-      continue;
+  const { unpaid, billedThrough } = billsInLine(booking, existing, billable);
+  for (const { bill, now } of unpaid) {
+    if (!now) {
+      await tx.update(bills).set({ state: "void", updatedAt: new Date() }).where(eq(bills.id, bill.id));
+      result.voided += 1;
+    } else if (now.periodEnd !== bill.periodEnd || now.total !== bill.total) {
+      await tx
+        .update(bills)
+        .set({ ...amounts(now), updatedAt: new Date() })
+        .where(eq(bills.id, bill.id));
+      result.repriced += 1;
     }
-    billedThrough = laterDate(billedThrough, bill.periodEnd);
   }
   if (booking.state !== "approved" && booking.state !== "active") return result;
   const toIssue = billsToIssue(booking, billedThrough, today);

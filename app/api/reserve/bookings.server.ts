@@ -20,6 +20,7 @@ import {
   type BookingState,
   cancellationRefund,
   checkExtension as checkExtensionRule,
+  checkNotice as checkNoticeRule,
   checkoutDeadline,
   createBooking,
   HOLDING_STATES,
@@ -764,6 +765,25 @@ export const answerExtension = defineEndpoint({
   },
 });
 
+export const checkNotice = defineEndpoint({
+  method: "GET",
+  path: "/reserve/checkNotice/{id}",
+  auth: "required",
+  summary:
+    "What giving notice on the active booking {id} today would do, for the renter to confirm: its new last day and every bill still to pay until then (period, due date, total) — or why notice cannot be given.",
+  tags: ["reserve"],
+  params: z.strictObject({ id: bookingId }),
+  async handler({ db, user, params }) {
+    const row = await findBooking(db, params.id, user.id);
+    const issued = await db
+      .select({ periodStart: bills.periodStart, periodEnd: bills.periodEnd, state: bills.state })
+      .from(bills)
+      .where(and(eq(bills.bookingId, row.id), ne(bills.state, "void")))
+      .orderBy(bills.periodStart);
+    return checkNoticeRule(toBooking(row), roleOf(row, user.id) as "renter" | "host", issued, new Date());
+  },
+});
+
 export const terminateBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/terminateBooking",
@@ -817,6 +837,7 @@ export const endpoints: Endpoint[] = [
   checkExtension,
   requestExtension,
   answerExtension,
+  checkNotice,
   terminateBooking,
   endForUnpaidBill,
 ];

@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type ReservationValues, reservationDrafts, type SpaceRow, storageItems } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { MAX_MESSAGE_LENGTH, priceWaitsFor } from "~/domain/reservation";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { listingPath } from "~/utils/site-paths";
@@ -38,8 +38,10 @@ export type ReservationSpace = {
 export type ReservationDraft = {
   space: ReservationSpace;
   values: ReservationValues;
-  /** The price of what is chosen so far, once a start date and a duration are. */
+  /** The price of what is chosen so far, once a start date and a duration (and a parking's chosen days) are. */
   quote: BookingQuote | null;
+  /** Without a price, what it waits for or why the choice cannot be priced, in the renter's words. */
+  quoteMessage: string | null;
   /** The renter's list of things to store. */
   items: StorageItem[];
   /** Why the applied code no longer lowers the due, when it does not. */
@@ -69,12 +71,14 @@ async function draftOf(
   values: ReservationValues,
 ): Promise<ReservationDraft> {
   let quote: BookingQuote | null = null;
-  if (values.startDate && values.duration) {
+  let quoteMessage = priceWaitsFor(values);
+  if (!quoteMessage) {
     try {
       quote = await quoteFor(db, space, reservationInput(space.id, values), renterId);
     } catch (error) {
-      // A draft saved before the listing changed (or a date that has passed) is shown without a price.
+      // A choice not saved yet, a draft saved before the listing changed or a date that has passed: no price, and why.
       if (!(error instanceof DomainError)) throw error;
+      quoteMessage = error.message;
     }
   }
   let codeMessage: string | null = null;
@@ -94,7 +98,14 @@ async function draftOf(
       codeMessage = error.message;
     }
   }
-  return { space: toReservationSpace(space), values, quote, items: await itemsOf(db, renterId), codeMessage };
+  return {
+    space: toReservationSpace(space),
+    values,
+    quote,
+    quoteMessage,
+    items: await itemsOf(db, renterId),
+    codeMessage,
+  };
 }
 
 async function storedValues(db: Database, renterId: string, id: string): Promise<ReservationValues> {
@@ -105,20 +116,6 @@ async function storedValues(db: Database, renterId: string, id: string): Promise
   return row?.values ?? {};
 }
 
-export const reservationDraft = defineEndpoint({
-  method: "GET",
-  path: "/reserve/reservationDraft",
-  auth: "required",
-  summary:
-    "The caller's reservation in progress for a space: what is chosen so far, its price (once a start date and a duration are), the listing and the caller's item list.",
-  tags: ["reserve"],
-  query: z.strictObject({ spaceId }),
-  async handler({ db, user, query }): Promise<ReservationDraft> {
-    const space = await reservableSpace(db, query.spaceId);
-    return draftOf(db, space, user.id, await storedValues(db, user.id, space.id));
-  },
-});
-
 const weekdays = z.preprocess(
   (value) =>
     value === undefined
@@ -126,6 +123,45 @@ const weekdays = z.preprocess(
       : (Array.isArray(value) ? value : String(value).split(",")).filter(Boolean).map(Number),
   z.array(z.number()).optional(),
 );
+
+/** The dates step's choice: saved by saveReservationDraft, or only priced by reservationDraft. */
+const choice = {
+  startDate: z.string().optional(),
+  duration: z.string().optional(),
+  quantity: z.preprocess(
+    (value) => (value === "" || value === undefined ? undefined : Number(value)),
+    z.number().optional(),
+  ),
+  parkingMode: z
+    .enum(["full_month", "selected_days"], { error: "Please choose full month or chosen days." })
+    .optional(),
+  weekdays,
+};
+
+/** The stored values with what is `given` on top (chosen days are kept only with selected_days). */
+function withGiven(stored: ReservationValues, given: Partial<ReservationValues>): ReservationValues {
+  const values: ReservationValues = { ...stored };
+  for (const [key, value] of Object.entries(given)) {
+    if (value !== undefined) (values as Record<string, unknown>)[key] = value;
+  }
+  if (values.parkingMode !== "selected_days") delete values.weekdays;
+  return values;
+}
+
+export const reservationDraft = defineEndpoint({
+  method: "GET",
+  path: "/reserve/reservationDraft",
+  auth: "required",
+  summary:
+    "The caller's reservation in progress for a space: what is chosen so far, its price (once a start date and a duration are, and a parking's chosen days) or what the price waits for, the listing and the caller's item list. Dates, duration, units, parking mode and weekdays given here are priced as if chosen, without saving them (the price shown while the renter chooses).",
+  tags: ["reserve"],
+  query: z.strictObject({ spaceId, ...choice }),
+  async handler({ db, user, query }): Promise<ReservationDraft> {
+    const { spaceId: id, ...given } = query;
+    const space = await reservableSpace(db, id);
+    return draftOf(db, space, user.id, withGiven(await storedValues(db, user.id, space.id), given));
+  },
+});
 
 export const saveReservationDraft = defineEndpoint({
   method: "POST",
@@ -137,16 +173,7 @@ export const saveReservationDraft = defineEndpoint({
   message: "Saved.",
   body: z.strictObject({
     spaceId,
-    startDate: z.string().optional(),
-    duration: z.string().optional(),
-    quantity: z.preprocess(
-      (value) => (value === "" || value === undefined ? undefined : Number(value)),
-      z.number().optional(),
-    ),
-    parkingMode: z
-      .enum(["full_month", "selected_days"], { error: "Please choose full month or chosen days." })
-      .optional(),
-    weekdays,
+    ...choice,
     itemIds: z.preprocess(
       (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value].filter(Boolean)),
       z
@@ -168,11 +195,7 @@ export const saveReservationDraft = defineEndpoint({
   async handler({ db, user, body }): Promise<ReservationDraft> {
     const space = await reservableSpace(db, body.spaceId);
     const { spaceId: _, ...given } = body;
-    const values: ReservationValues = { ...(await storedValues(db, user.id, space.id)) };
-    for (const [key, value] of Object.entries(given)) {
-      if (value !== undefined) (values as Record<string, unknown>)[key] = value;
-    }
-    if (values.parkingMode !== "selected_days") delete values.weekdays;
+    const values = withGiven(await storedValues(db, user.id, space.id), given);
     if (given.code === "") delete values.code;
     else if (given.code !== undefined) {
       // Only a code the renter may use now is kept; booking checks it again and holds it.

@@ -17,12 +17,15 @@ export function ReservationLayout({
   title,
   intro,
   quote,
+  quoteMessage,
   children,
 }: {
   space: ReservationSpace;
   title: string;
   intro?: string;
   quote: BookingQuote | null;
+  /** Without a price, what it waits for or why the choice cannot be priced (the API's words). */
+  quoteMessage: string | null;
   children: ReactNode;
 }) {
   return (
@@ -41,20 +44,23 @@ export function ReservationLayout({
         </section>
         <aside
           aria-label="Your booking"
+          aria-live="polite"
           className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
         >
-          <QuoteSummary quote={quote} />
+          <QuoteSummary quote={quote} message={quoteMessage} />
         </aside>
       </div>
     </div>
   );
 }
 
-/** The booking price result, line by line; before the dates are chosen, what comes next. */
-export function QuoteSummary({ quote }: { quote: BookingQuote | null }) {
+/** The booking price result, line by line; before it can be priced, what it waits for (or why not). */
+export function QuoteSummary({ quote, message }: { quote: BookingQuote | null; message: string | null }) {
   if (!quote) {
     return (
-      <p className="text-slate-700">Choose a start date and how long you need the space to see the price.</p>
+      <p className="text-slate-700" data-testid="quote-message">
+        {message}
+      </p>
     );
   }
   const { price } = quote;

@@ -13,8 +13,10 @@ import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { LoginSchema } from "~/domain/account-rules.server";
 import { formFailure } from "~/screens/form.server";
+import { loginPurpose } from "~/screens/login-purpose.server";
 import { authenticator, redirectIfLoggedIn } from "~/services/auth.server";
 import { enabledProviders } from "~/services/social-providers.server";
+import { authPath } from "~/utils/auth-paths";
 import { firstLoginStart } from "~/utils/first-login";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -24,9 +26,10 @@ export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
 export const meta: MetaFunction = () =>
   pageMeta("Log in", "Log in to find, book and manage storage and parking space.");
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfLoggedIn(request);
-  return { socialProviders: enabledProviders() };
+  const purpose = await loginPurpose(request, new URL(request.url).searchParams.get("redirectTo"));
+  return { socialProviders: enabledProviders(), purpose };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,13 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!answer.ok) {
     return formFailure(submission, { failure: answer, hideFields: ["password"] });
   }
-  // A new account is walked through photo, phone and address once, on its first login.
-  return redirect(answer.result.firstLogin ? firstLoginStart() : redirectTo);
+  // A new account is walked through photo, phone and address once, on its first login, then goes on its way.
+  return redirect(answer.result.firstLogin ? firstLoginStart(redirectTo) : redirectTo);
 }
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
-  const { socialProviders } = useLoaderData<typeof loader>();
+  const { socialProviders, purpose } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
@@ -52,11 +55,11 @@ export default function LoginPage() {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <AuthLayout
-      title="Log in"
+      title={purpose ? `Log in to ${purpose}` : "Log in"}
       intro={
         <>
           New to Space Solution?{" "}
-          <Link to="/auth/signup" className="font-semibold text-brand-700 underline">
+          <Link to={authPath("/auth/signup", redirectTo)} className="font-semibold text-brand-700 underline">
             Create an account
           </Link>
         </>

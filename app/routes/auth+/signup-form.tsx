@@ -20,8 +20,10 @@ import { formFailure } from "~/screens/form.server";
 import { api } from "~/services/api.server";
 import { redirectIfLoggedIn } from "~/services/auth.server";
 import { clearEntryCookie, readEntry } from "~/services/entry-url.server";
+import { authPath } from "~/utils/auth-paths";
 import { firstLoginStart } from "~/utils/first-login";
 import { pageMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/redirect";
 import type { ShellHandle } from "~/utils/shell";
 
 export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
@@ -30,9 +32,13 @@ export const meta: MetaFunction = () => pageMeta("Sign up with e-mail", "Create 
 
 export function loader({ request }: LoaderFunctionArgs) {
   redirectIfLoggedIn(request);
+  const search = new URL(request.url).searchParams;
   // A friend's share link (getMyCode's shareUrl) carries their code: it fills the referral code in.
-  const code = new URL(request.url).searchParams.get("referralCode")?.trim().toUpperCase() ?? "";
-  return { referralCode: code.length <= 20 && isAllowedText("code", code) ? code : "" };
+  const code = search.get("referralCode")?.trim().toUpperCase() ?? "";
+  return {
+    referralCode: code.length <= 20 && isAllowedText("code", code) ? code : "",
+    redirectTo: safeRedirect(search.get("redirectTo"), ""),
+  };
 }
 
 const PASSWORDS = ["password", "confirmPassword"];
@@ -52,11 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
     },
   });
   if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
-  return redirect(firstLoginStart(), { headers: { "Set-Cookie": clearEntryCookie() } });
+  // The form posts to its own address, which keeps the page the visitor was going to: the walk-through ends there.
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirect(firstLoginStart(redirectTo), { headers: { "Set-Cookie": clearEntryCookie() } });
 }
 
 export default function SignupForm() {
-  const { referralCode } = useLoaderData<typeof loader>();
+  const { referralCode, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof SignupSchema>>({
@@ -70,7 +78,7 @@ export default function SignupForm() {
       intro={
         <>
           Already have an account?{" "}
-          <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+          <Link to={authPath("/auth/login", redirectTo)} className="font-semibold text-brand-700 underline">
             Log in
           </Link>
         </>

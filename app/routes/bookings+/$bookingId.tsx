@@ -17,7 +17,6 @@ import {
   endForUnpaidBill,
   requestExtension,
   retrieveBookingData,
-  terminateBooking,
 } from "~/api/reserve/bookings.server";
 import { getHideReview } from "~/api/user/profile.server";
 import { CancellationRules } from "~/components/bookings/cancellation-rules";
@@ -30,12 +29,16 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import {
   EXTENSION_ANSWER_HOURS,
   MAX_EXTENSION_MONTHS,
-  terminationEndDate,
+  NOTICE_DAYS,
   UNPAID_BILL_DAYS,
 } from "~/domain/booking";
+<<<<<<< HEAD
 import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
+=======
+import { formatCalendarDate } from "~/domain/dates";
+>>>>>>> fix/flows
 import { formatPeso } from "~/domain/money";
 import {
   kindLabel,
@@ -59,7 +62,11 @@ import {
   timeLeft,
 } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
+<<<<<<< HEAD
 import { bookingFeedbackPath, depositChecklistPath, stepPath } from "~/utils/site-paths";
+=======
+import { depositChecklistPath, giveNoticePath, stepPath } from "~/utils/site-paths";
+>>>>>>> fix/flows
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -68,7 +75,8 @@ import { makeToast } from "~/utils/toast";
  * contract, the history — with a print layout (tailwind.css keeps only the agreement on paper). The exact address
  * and pin show only from approval on (the API's canSeeExactAddress). The actions each side may take now are forms on
  * the page (an `intent` each), so it works without JavaScript: the host approves or declines, answers an extension;
- * the renter pays, asks for more months or gives notice; either side cancels on reserve-space/cancel-reservation.
+ * the renter pays or asks for more months; the renter gives notice on its own page (give-notice), and either side
+ * cancels on reserve-space/cancel-reservation.
  * Anyone else gets the 404 page.
  */
 export const meta: MetaFunction = () => pageMeta("Booking", "The details and contract of a booking.");
@@ -90,10 +98,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
     paymentFailed: url.searchParams.get("payment") === "failed",
     extension: await extensionCheck(client, id, url.searchParams.get("months")),
-    noticeEnd:
-      booking.state === "active" && booking.role === "renter" && !booking.noticeGivenOn
-        ? terminationEndDate({ endDate: booking.endDate, paidThrough: booking.paidThrough }, todayInManila())
-        : null,
+    mayGiveNotice: booking.state === "active" && booking.role === "renter" && !booking.noticeGivenOn,
   });
 }
 
@@ -165,9 +170,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
         body: { bookingId, accept: text("accept") === "true", reason: text("reason") || undefined },
       });
       break;
-    case "give-notice":
-      answer = await client.call(terminateBooking, { body: { bookingId } });
-      break;
     case "end-for-unpaid-bill":
       answer = await client.call(endForUnpaidBill, { body: { bookingId } });
       break;
@@ -182,7 +184,7 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Details = Loaded["booking"];
 
 export default function BookingPage() {
-  const { booking, now, paymentFailed, extension, noticeEnd, reviewToWrite, askReviewUs } =
+  const { booking, now, paymentFailed, extension, mayGiveNotice, reviewToWrite, askReviewUs } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -223,7 +225,7 @@ export default function BookingPage() {
         </p>
       ) : null}
 
-      <Actions booking={booking} pending={pending} extension={extension} noticeEnd={noticeEnd} />
+      <Actions booking={booking} pending={pending} extension={extension} mayGiveNotice={mayGiveNotice} />
       {reviewToWrite ? (
         <p className="mt-4 print:hidden">
           <ButtonLink to={`/bookings/space-review?bookingId=${booking.bookingId}`}>Write a review</ButtonLink>{" "}
@@ -557,12 +559,12 @@ function Actions({
   booking,
   pending,
   extension,
-  noticeEnd,
+  mayGiveNotice,
 }: {
   booking: Details;
   pending: boolean;
   extension: Loaded["extension"];
-  noticeEnd: string | null;
+  mayGiveNotice: boolean;
 }) {
   const { state, role } = booking;
   const forms: ReactNode[] = [];
@@ -638,17 +640,18 @@ function Actions({
   if (role === "renter" && (state === "approved" || state === "active") && !booking.extension) {
     forms.push(<ExtensionForms key="extend" pending={pending} extension={extension} />);
   }
-  if (noticeEnd) {
+  if (mayGiveNotice) {
+    // Its own page first: the end date and what will still be billed, then the renter confirms (PRODUCT.md).
     forms.push(
-      <Form key="notice" method="post" className="space-y-1">
-        <p className="text-sm" data-testid="notice-end">
-          Giving notice today ends this booking on {formatCalendarDate(noticeEnd)}: the later of 30 days from
-          today and the end of the month you have paid. Nothing more is billed after that.
+      <div key="notice" className="space-y-1">
+        <p className="text-sm">
+          To end this booking early, give notice: it ends on the later of {NOTICE_DAYS} days from your notice
+          and the end of the month you have paid.
         </p>
-        <button type="submit" name="intent" value="give-notice" disabled={pending} className={secondary}>
+        <Link to={giveNoticePath(booking.bookingId)} className={`${secondary} inline-block`}>
           Give notice
-        </button>
-      </Form>,
+        </Link>
+      </div>,
     );
   }
   if (role === "host" && booking.mayEndForUnpaidBill) {

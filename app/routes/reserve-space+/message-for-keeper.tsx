@@ -44,6 +44,7 @@ export default function MessageForKeeper() {
       title="A message for the host"
       intro="When will you move in, and what should the host know? You can leave this empty."
       quote={draft.quote}
+      quoteMessage={draft.quoteMessage}
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <TextAreaField

@@ -7,19 +7,22 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SeeThePrice, usePriceWhileChoosing } from "~/components/reservation/price-while-choosing";
 import { DatesFields, ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { loadReservation, saveReservationStep } from "~/screens/reservation.server";
+import { choiceOnUrl, loadReservation, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
 import { reservationPath } from "~/utils/reservation-paths";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
  * reserve-space/parking: the start date, how long, and every day of the month or chosen days of the week
- * (parking-selected-days), priced by the days counted (PRODUCT.md "Parking month price").
+ * (parking-selected-days), priced by the days counted (PRODUCT.md "Parking month price"). The price shows as soon
+ * as the dates are chosen (live with JavaScript, "See the price" without), priced without saving; for chosen days it
+ * waits for the days, on the next step, rather than showing the every-day price.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -27,9 +30,10 @@ export const meta: MetaFunction = () =>
   pageMeta("Reserve parking", "Choose your dates for this parking space.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { draft } = await loadReservation(request);
+  const choice = choiceOnUrl(new URL(request.url));
+  const { draft } = await loadReservation(request, choice);
   if (draft.space.type !== "parking") throw redirect(reservationPath("storage", draft.space.spaceId));
-  return data({ draft, today: todayInManila() });
+  return data({ draft, choice, today: todayInManila() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,19 +51,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ReserveParking() {
-  const { draft, today } = useLoaderData<typeof loader>();
+  const { draft, choice, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const price = usePriceWhileChoosing(draft);
   const { space, values } = draft;
   const [form, fields] = useForm<{ startDate: string; duration: string; parkingMode: string }>({
     id: "reserve-parking",
     lastResult: actionData?.result,
-    defaultValue: { startDate: values.startDate ?? "", duration: values.duration ?? "" },
+    defaultValue: {
+      startDate: choice?.startDate ?? values.startDate ?? "",
+      duration: choice?.duration ?? values.duration ?? "",
+    },
   });
-  const mode = values.parkingMode ?? "full_month";
+  const mode = choice?.parkingMode ?? values.parkingMode ?? "full_month";
   return (
-    <ReservationLayout space={space} title="When do you need the parking?" quote={draft.quote}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <ReservationLayout
+      space={space}
+      title="When do you need the parking?"
+      quote={price.quote}
+      quoteMessage={price.quoteMessage}
+    >
+      <Form method="post" {...getFormProps(form)} onChange={price.onChange} className="space-y-5">
+        <input type="hidden" name="spaceId" value={space.spaceId} />
         <DatesFields
           startDate={fields.startDate}
           duration={fields.duration}
@@ -95,6 +109,7 @@ export default function ReserveParking() {
           </div>
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
+        <SeeThePrice />
         <SubmitButton pending={pending}>Continue</SubmitButton>
       </Form>
     </ReservationLayout>

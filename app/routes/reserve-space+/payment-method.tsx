@@ -130,6 +130,7 @@ export default function PaymentMethod() {
       title="How will you pay?"
       intro="You pay the due now on the payment provider's secure page; the host then has 48 hours to answer. If they decline, everything is refunded."
       quote={draft.quote}
+      quoteMessage={draft.quoteMessage}
     >
       <Form method="post" {...getFormProps(codeForm)} className="mb-5 space-y-2" data-testid="voucher-form">
         <TextField

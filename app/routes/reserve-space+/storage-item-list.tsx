@@ -98,6 +98,7 @@ export default function StorageItemList() {
       title="What will you store?"
       intro="The host sees this list with your request. It is kept on your account for your next booking."
       quote={draft.quote}
+      quoteMessage={draft.quoteMessage}
     >
       {draft.items.length === 0 ? (
         <p className="rounded-md bg-slate-100 p-4 text-slate-700">

@@ -7,25 +7,31 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SeeThePrice, usePriceWhileChoosing } from "~/components/reservation/price-while-choosing";
 import { DatesFields, ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { todayInManila } from "~/domain/dates";
-import { loadReservation, saveReservationStep } from "~/screens/reservation.server";
+import { choiceOnUrl, loadReservation, saveReservationStep } from "~/screens/reservation.server";
 import { pageMeta } from "~/utils/meta";
 import { afterDates, reservationPath } from "~/utils/reservation-paths";
 import type { ShellHandle } from "~/utils/shell";
 
-/** reserve-space/storage: when the renter moves in, for how long, and how many units of a unit rental. */
+/**
+ * reserve-space/storage: when the renter moves in, for how long, and how many units of a unit rental. The price
+ * shows as soon as the dates are chosen (live with JavaScript, "See the price" without), priced without saving;
+ * Continue saves the step.
+ */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 export const meta: MetaFunction = () =>
   pageMeta("Reserve storage", "Choose your dates for this storage space.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { draft } = await loadReservation(request);
+  const choice = choiceOnUrl(new URL(request.url));
+  const { draft } = await loadReservation(request, choice);
   if (draft.space.type !== "storage") throw redirect(reservationPath("parking", draft.space.spaceId));
-  return data({ draft, today: todayInManila() });
+  return data({ draft, choice, today: todayInManila() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,22 +48,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ReserveStorage() {
-  const { draft, today } = useLoaderData<typeof loader>();
+  const { draft, choice, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const price = usePriceWhileChoosing(draft);
   const { space, values } = draft;
   const [form, fields] = useForm<{ startDate: string; duration: string; quantity: string }>({
     id: "reserve-storage",
     lastResult: actionData?.result,
     defaultValue: {
-      startDate: values.startDate ?? "",
-      duration: values.duration ?? "",
-      quantity: values.quantity ? String(values.quantity) : "1",
+      startDate: choice?.startDate ?? values.startDate ?? "",
+      duration: choice?.duration ?? values.duration ?? "",
+      quantity: String(choice?.quantity ?? values.quantity ?? 1),
     },
   });
   return (
-    <ReservationLayout space={space} title="When do you need the space?" quote={draft.quote}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <ReservationLayout
+      space={space}
+      title="When do you need the space?"
+      quote={price.quote}
+      quoteMessage={price.quoteMessage}
+    >
+      <Form method="post" {...getFormProps(form)} onChange={price.onChange} className="space-y-5">
+        <input type="hidden" name="spaceId" value={space.spaceId} />
         <DatesFields
           startDate={fields.startDate}
           duration={fields.duration}
@@ -74,6 +87,7 @@ export default function ReserveStorage() {
           />
         ) : null}
         <ErrorList id={form.errorId} errors={form.errors} />
+        <SeeThePrice />
         <SubmitButton pending={pending}>Continue</SubmitButton>
       </Form>
     </ReservationLayout>

@@ -10,7 +10,7 @@ import { formFailure } from "~/screens/form.server";
 import { codeSentMessage, PhoneSendForm, PhoneVerifyForm } from "~/screens/verification-forms.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
+import { firstLoginEnd, isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     phoneNumber: profile.phoneNumber,
     phoneVerified: profile.phoneVerified,
     flowPath: inFlow ? PATH : null,
-    next: inFlow ? nextFirstLoginStep(PATH) : null,
+    next: inFlow ? nextFirstLoginStep(PATH, request.url) : null,
   };
 }
 
@@ -53,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
     if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: ["otp"] });
-    const next = isFirstLoginFlow(request.url) ? (nextFirstLoginStep(PATH) ?? "/") : ACCOUNT;
+    const next = isFirstLoginFlow(request.url)
+      ? (nextFirstLoginStep(PATH, request.url) ?? firstLoginEnd(request.url))
+      : ACCOUNT;
     return redirectWithToast(next, makeToast("success", answer.message));
   }
 

@@ -15,7 +15,7 @@ import { AddressForm } from "~/screens/verification-forms.server";
 import type { ApiClient } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { isFirstLoginFlow } from "~/utils/first-login";
+import { firstLoginEnd, isFirstLoginFlow } from "~/utils/first-login";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
@@ -23,7 +23,8 @@ import { makeToast } from "~/utils/toast";
 /**
  * The user's address (spec §5: line 1, line 2, city from /user/cityList, barangay, province, house number, street),
  * saved with POST /user/updateAddress. The last step of the first-login walk-through with `?flow=first-login`:
- * saving or skipping it records the walk-through as done (POST /user/updateFirstLogin) and goes home.
+ * saving or skipping it records the walk-through as done (POST /user/updateFirstLogin) and goes where the
+ * walk-through ends (the page the newcomer was going to when they signed up, else home).
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -53,25 +54,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The walk-through is over: recorded once, then home with the all-set toast. */
-async function finishFirstLogin(client: ApiClient, userId: string) {
+/** The walk-through is over: recorded once, then on to where it ends with the all-set toast. */
+async function finishFirstLogin(client: ApiClient, userId: string, request: Request) {
   const done = await client.call(updateFirstLogin, { body: { userId } });
   if (!done.ok) return data({ result: undefined, toast: done.toast }, { status: done.status });
-  return redirectWithToast("/", makeToast("success", ALL_SET));
+  return redirectWithToast(firstLoginEnd(request.url), makeToast("success", ALL_SET));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const formData = await request.formData();
   const inFlow = isFirstLoginFlow(request.url);
-  if (formData.get("intent") === "skip" && inFlow) return finishFirstLogin(client, profile.userId);
+  if (formData.get("intent") === "skip" && inFlow) return finishFirstLogin(client, profile.userId, request);
   await fillProvinceFromCity(formData, client, { city: "address.city", province: "address.province" });
 
   const submission = parseWithZod(formData, { schema: AddressForm });
   if (submission.status !== "success") return formFailure(submission);
   const answer = await client.call(updateAddress, { body: { address: submission.value.address } });
   if (!answer.ok) return formFailure(submission, { failure: answer });
-  if (inFlow) return finishFirstLogin(client, profile.userId);
+  if (inFlow) return finishFirstLogin(client, profile.userId, request);
   return redirectWithToast(ACCOUNT, makeToast("success", answer.message));
 }
 

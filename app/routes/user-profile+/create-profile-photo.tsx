@@ -10,7 +10,7 @@ import type { ApiResult } from "~/services/api.server";
 import { requireProfile } from "~/services/auth.server";
 import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
+import { firstLoginEnd, isFirstLoginFlow, nextFirstLoginStep } from "~/utils/first-login";
 import { shellUser } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     photoUrl: shellUser(profile).photoUrl,
     hasPhoto: Boolean(profile.profilePic),
     flowPath: inFlow ? PATH : null,
-    next: inFlow ? (nextFirstLoginStep(PATH) ?? "/") : null,
+    next: inFlow ? (nextFirstLoginStep(PATH, request.url) ?? firstLoginEnd(request.url)) : null,
   };
 }
 
@@ -71,7 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!answer.ok) return photoFailure(answer.message, answer.status === 413 ? 413 : 400);
   if (!answer.result?.profilePic) return photoFailure(answer.message || UPLOAD_FAILED, 400);
-  const next = isFirstLoginFlow(request.url) ? (nextFirstLoginStep(PATH) ?? "/") : PATH;
+  const next = isFirstLoginFlow(request.url)
+    ? (nextFirstLoginStep(PATH, request.url) ?? firstLoginEnd(request.url))
+    : PATH;
   return redirectWithToast(next, makeToast("success", answer.message));
 }
 
