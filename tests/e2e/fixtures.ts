@@ -57,17 +57,22 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * Every rule runs; axe only skips writing up the elements that passed (or do not apply), which the check never
- * reads and which is most of axe's work on a long page. Legacy mode runs axe.run in the page itself: the default
+ * The rules asked for run; axe only skips writing up the elements that passed (or do not apply), which the check
+ * never reads and which is most of axe's work on a long page. Legacy mode runs axe.run in the page itself: the default
  * opens a blank page (a new renderer process) for every check to merge the frames' results, which cost 3.0 CPU
  * seconds a check against 1.3 here (measured in a cgroup, ADR 0014), and our pages have no cross-origin frames
  * for it to merge.
  */
-const axe = (page: Page) =>
-  new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .disableRules(MINOR_RULES)
-    .setLegacyMode();
+const axe = (page: Page, rules: AxeRules) => {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode();
+  return rules === "serious" ? builder.disableRules(MINOR_RULES) : builder.withRules(EVERY_RULE);
+};
+
+/**
+ * Which of axe's rules a check runs: the ones that can be serious or critical (every test's check), or every rule,
+ * minor and moderate too (the sweep of every page, tests/e2e/sweep.spec.ts).
+ */
+type AxeRules = "serious" | "every";
 
 /**
  * The rules whose every violation is minor or moderate (axe gives each rule one impact, and its violations take it).
@@ -80,20 +85,39 @@ const MINOR_RULES = (
   .filter((rule) => rule.impact === "minor" || rule.impact === "moderate")
   .map((rule) => rule.id);
 
+/**
+ * Every rule of axe-core, minor and moderate ones too, and those axe leaves out unless asked (its experimental rules,
+ * WCAG 2.2's target size, which matters most on a phone, and WCAG's AAA rules), but the deprecated ones (replaced by
+ * others) and `color-contrast-enhanced`: AAA's 7:1 contrast fails most pages on the brand's own colours, which pass
+ * the 4.5:1 of WCAG AA (a choice of palette, not a page's defect).
+ */
+const EVERY_RULE = (
+  axeCore as unknown as { _audit: { rules: { id: string; tags: string[] }[] } }
+)._audit.rules
+  .filter((rule) => !rule.tags.includes("deprecated") && rule.id !== "color-contrast-enhanced")
+  .map((rule) => rule.id);
+
 /** Every page a test visits is checked with axe; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page) {
   // The whole page: a check that starts once the URL changes and a toast shows could read a document still arriving
   // (a link whose text has not come yet has no name).
   await page.waitForLoadState("load");
-  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
-  const results = javaScriptEnabled ? await axe(page).analyze() : await analyzeWithoutJavaScript(page);
-  const blocking = results.violations
+  const blocking = (await axeViolations(page, "serious"))
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
     );
   expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** axe's violations on the page as it is now, with JavaScript on or off (the project's). */
+export async function axeViolations(page: Page, rules: AxeRules) {
+  const javaScriptEnabled = test.info().project.use.javaScriptEnabled !== false;
+  const results = javaScriptEnabled
+    ? await axe(page, rules).analyze()
+    : await analyzeWithoutJavaScript(page, rules);
+  return results.violations;
 }
 
 /**
@@ -126,7 +150,7 @@ function scriptableClone(browser: Browser) {
   return clone;
 }
 
-async function analyzeWithoutJavaScript(page: Page) {
+async function analyzeWithoutJavaScript(page: Page, rules: AxeRules) {
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser");
   const clone = await scriptableClone(browser);
@@ -134,7 +158,7 @@ async function analyzeWithoutJavaScript(page: Page) {
   const viewport = page.viewportSize();
   if (viewport) await clone.page.setViewportSize(viewport);
   await clone.page.goto(page.url());
-  return await axe(clone.page).analyze();
+  return await axe(clone.page, rules).analyze();
 }
 
 /**

@@ -25,10 +25,11 @@ export const TEST_PAYOUT_HOST_COUNT = 4;
 export const TEST_REVIEW_PAIR_COUNT = 4;
 /**
  * Renters with two bookings of one host's spaces, each with a deposit held: one running (for the move-in report) and
- * one that ended yesterday (for the move-out checklist). One per test and project (the deposits spec, and the
- * booking-chooser spec's choice between the two); their hosts are never claimed on their own.
+ * one that ended yesterday (for the move-out checklist). One per test and project (the deposits spec, three tests; the
+ * booking-chooser spec's choice between the two; the sweep of every page, one for the renter's side and one for the
+ * host's); their hosts are never claimed on their own.
  */
-export const TEST_DEPOSIT_RENTER_COUNT = 8;
+export const TEST_DEPOSIT_RENTER_COUNT = 12;
 /**
  * Hosts whose space (with a deposit) was rented by a renter of its own for 3 months ending yesterday, the booking
  * ended: a deposit claim may be opened on it (the Resolutions spec, one per project, with spares), and their only
