@@ -9,7 +9,7 @@ import {
   remindersOwed,
   repriceUnpaidBill,
 } from "~/domain/billing";
-import { BILLABLE_STATES } from "~/domain/booking";
+import { BILLABLE_STATES, bookingNumberOf } from "~/domain/booking";
 import { formatCalendarDate, laterDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
@@ -159,7 +159,7 @@ async function countReminders(db: Database, today: string): Promise<BillNews[]> 
 
 async function tellRenter(db: Database, { bill, headline }: BillNews): Promise<void> {
   const [row] = await db
-    .select({ renter: users, spaceTitle: spaces.spaceTitle })
+    .select({ renter: users, spaceTitle: spaces.spaceTitle, bookingNumber: bookings.number })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.renterId))
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
@@ -172,6 +172,7 @@ async function tellRenter(db: Database, { bill, headline }: BillNews): Promise<v
     data: {
       name: displayName(row.renter),
       spaceTitle: row.spaceTitle ?? "Your space",
+      bookingNumber: bookingNumberOf(row.bookingNumber),
       headline,
       amount: formatPeso(bill.total),
       dueOn: formatCalendarDate(bill.dueOn),

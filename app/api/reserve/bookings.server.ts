@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
@@ -6,6 +6,7 @@ import {
   bills,
   bookingHistory,
   bookings,
+  payments,
   type ReservationValues,
   reservationDrafts,
   type SpaceRow,
@@ -18,6 +19,7 @@ import { receiptNumberOf } from "~/domain/billing";
 import {
   answerDeadline,
   type BookingState,
+  bookingNumberOf,
   cancellationRefund,
   checkExtension as checkExtensionRule,
   checkoutDeadline,
@@ -105,6 +107,8 @@ export type BookingParty = HostCard;
 /** One booking in a list. */
 export type BookingSummary = {
   bookingId: string;
+  /** The short number people read and quote, "SS-000123" (the id stays in addresses). */
+  bookingNumber: string;
   state: BookingState;
   type: "storage" | "parking";
   /** The caller's part in it. */
@@ -150,6 +154,8 @@ export type BookingDetails = BookingSummary & {
   history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
   /** The booking's monthly bills (not the cancelled ones), in order. */
   bills: BookingBill[];
+  /** The acknowledgement receipt of the payment made with the request, once the booking accepted it. */
+  requestReceipt: { receiptId: string; receiptNumber: string } | null;
   /** The host may end the booking for this unpaid bill's due date: it is 7 days overdue or more. */
   mayEndForUnpaidBill: string | null;
 };
@@ -199,6 +205,7 @@ async function toSummaries(
     if (!counterpart || !space) throw new Error(`booking ${row.id} lost its space or a party`);
     return {
       bookingId: row.id,
+      bookingNumber: bookingNumberOf(row.number),
       state: row.state,
       type: row.type,
       role,
@@ -248,6 +255,12 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
     .from(bills)
     .where(and(eq(bills.bookingId, row.id), ne(bills.state, "void")))
     .orderBy(bills.periodStart);
+  const [requestPayment] = await db
+    .select({ id: payments.id, receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(and(eq(payments.bookingId, row.id), isNull(payments.billId), isNotNull(payments.receiptNumber)))
+    .limit(1);
+  const requestReceiptNumber = requestPayment ? receiptNumberOf(requestPayment) : null;
   const oldestUnpaid = billRows.find((bill) => bill.state === "due");
   const mayEnd =
     summary.role === "host" &&
@@ -297,6 +310,10 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       receiptNumber: receiptNumberOf(bill),
     })),
     mayEndForUnpaidBill: mayEnd && oldestUnpaid ? oldestUnpaid.dueOn : null,
+    requestReceipt:
+      requestPayment && requestReceiptNumber
+        ? { receiptId: requestPayment.id, receiptNumber: requestReceiptNumber }
+        : null,
   };
 }
 
