@@ -565,6 +565,8 @@ export const retrieveBookingData = defineEndpoint({
 });
 
 export type AllBookings = {
+  /** The caller hosts: they have listed a space (in any state) or have bookings as host. */
+  hosting: boolean;
   renter: { upcoming: BookingSummary[]; active: BookingSummary[]; past: BookingSummary[] };
   host: {
     requests: BookingSummary[];
@@ -582,7 +584,7 @@ export const retrieveAllBookingData = defineEndpoint({
   path: "/reserve/retrieveAllBookingData/{id}",
   auth: "required",
   summary:
-    "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first.",
+    "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first. `hosting` says whether the caller hosts at all (a listing, or bookings as host).",
   tags: ["reserve"],
   params: z.strictObject({ id: z.uuid({ error: "This user was not found." }) }),
   async handler({ db, user, params }): Promise<AllBookings> {
@@ -597,7 +599,13 @@ export const retrieveAllBookingData = defineEndpoint({
     const of = (role: "renter" | "host", states: readonly BookingState[]) =>
       all.filter((booking) => booking.role === role && states.includes(booking.state));
     const past: BookingState[] = ["completed", "declined", "expired", "cancelled"];
+    const [listed] = await db
+      .select({ id: spaces.id })
+      .from(spaces)
+      .where(eq(spaces.hostId, user.id))
+      .limit(1);
     return {
+      hosting: listed !== undefined || all.some((booking) => booking.role === "host"),
       renter: {
         upcoming: of("renter", ["awaiting_payment", "requested", "approved"]),
         active: of("renter", ["active"]),
@@ -609,6 +617,49 @@ export const retrieveAllBookingData = defineEndpoint({
         active: of("host", ["active"]),
         past: of("host", past),
       },
+    };
+  },
+});
+
+/** The most bookings the home page's "waiting for you" lists. */
+export const WAITING_LIMIT = 20;
+
+export type WaitingBookings = {
+  /** Requests to the caller's spaces waiting for their answer, the soonest to run out first. */
+  requests: BookingSummary[];
+  /** The caller's checkouts waiting for their payment, the soonest to run out first. */
+  checkouts: BookingSummary[];
+};
+
+export const waitingBookings = defineEndpoint({
+  method: "GET",
+  path: "/reserve/waitingBookings",
+  auth: "required",
+  summary: `What waits for the caller to act, the soonest to run out first (at most ${WAITING_LIMIT} of each): as host the requests to answer within their 48 hours, as renter the checkouts to pay within their 60 minutes. The home page shows them.`,
+  tags: ["reserve"],
+  async handler({ db, user }): Promise<WaitingBookings> {
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(
+        or(
+          and(eq(bookings.hostId, user.id), eq(bookings.state, "requested")),
+          and(eq(bookings.renterId, user.id), eq(bookings.state, "awaiting_payment")),
+        ),
+      )
+      .orderBy(bookings.createdAt)
+      .limit(WAITING_LIMIT * 2);
+    const all = await toSummaries(db, rows, user.id);
+    const soonest = (a: BookingSummary, b: BookingSummary) => (a.actBy ?? "").localeCompare(b.actBy ?? "");
+    return {
+      requests: all
+        .filter((booking) => booking.role === "host")
+        .sort(soonest)
+        .slice(0, WAITING_LIMIT),
+      checkouts: all
+        .filter((booking) => booking.role === "renter")
+        .sort(soonest)
+        .slice(0, WAITING_LIMIT),
     };
   },
 });
@@ -816,6 +867,7 @@ export const endpoints: Endpoint[] = [
   checkBooking,
   retrieveBookingData,
   retrieveAllBookingData,
+  waitingBookings,
   approveBooking,
   declineBooking,
   cancelBooking,
