@@ -39,6 +39,8 @@ test("the renter reports the move-in with a photo and a note, and the host signs
   await expect(mine.getByRole("img", { name: "Photo: One shelf scratched on the left." })).toBeVisible();
   await expect(mine).toContainText("Taken Nov 20, 2026");
   await expect(mine.getByTestId("report-status")).toContainText("Waiting for the other side's sign-off");
+  // The form is ready for the next entry: what was just added is not left in it to be added twice.
+  await expect(moveIn.getByLabel("Note")).toHaveValue("");
 
   await deposit.asHost();
   await visit(page, `/bookings/${deposit.runningBookingId}/deposit-management-checklist`);
