@@ -49,14 +49,15 @@ export default function Bookings() {
   const current = BOOKING_TABS.find((entry) => entry.id === tab) ?? BOOKING_TABS[0];
   const tabs = bookingTabsFor(hosting);
   const roles = hosting ? (["renter", "host"] as const) : (["renter"] as const);
+  const asRole = (role: "renter" | "host") => (role === "renter" ? "As a renter" : "As a host");
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
       {roles.map((role) => (
         <TabLinks
           key={role}
-          label={role === "renter" ? "As a renter" : "As a host"}
-          heading={hosting ? (role === "renter" ? "As a renter" : "As a host") : undefined}
+          label={asRole(role)}
+          heading={hosting ? asRole(role) : undefined}
           tabs={tabs
             .filter((entry) => entry.role === role)
             .map((entry) => ({
@@ -68,11 +69,7 @@ export default function Bookings() {
         />
       ))}
       <h2 className="mt-6 text-lg font-bold text-slate-900">
-        {!hosting
-          ? current.label
-          : current.role === "host"
-            ? `As a host: ${current.label}`
-            : `As a renter: ${current.label}`}
+        {hosting ? `${asRole(current.role)}: ${current.label}` : current.label}
       </h2>
       {bookings.length === 0 ? (
         <EmptyState
