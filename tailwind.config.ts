@@ -16,6 +16,11 @@ export default {
         },
         accent: "#f59e0b",
       },
+      spacing: {
+        // The bottom menu's height on phones, its safe area included: the menu is exactly this tall, and what sits
+        // on it (a listing's Reserve bar) is placed this high, so no page text shows between the two.
+        menu: "calc(4rem + env(safe-area-inset-bottom))",
+      },
       fontFamily: {
         sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Helvetica Neue", "Arial", "sans-serif"],
       },

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { EnvError, parseEnv, publicEnv, publicOrigin, publicUrlWarning } from "./env.server";
+import { EnvError, parseEnv, publicEnv, publicOrigin, publicUrlWarning, siteName } from "./env.server";
 
 const SECRET = "s".repeat(32);
 
@@ -138,6 +138,15 @@ describe("publicOrigin", () => {
     }
     const elsewhere = parseEnv({ SESSION_SECRET: SECRET, PORT: "4100" });
     expect(publicOrigin(page("http://evil.example/"), elsewhere)).toBe("http://localhost:4100");
+  });
+});
+
+describe("siteName", () => {
+  it("is PUBLIC_URL's host name, without its port or www., and nothing while PUBLIC_URL is unset", () => {
+    const named = (url: string) => siteName(parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: url }));
+    expect(named("https://www.spacesolution.ph/app")).toBe("spacesolution.ph");
+    expect(named("https://staging.spacesolution.ph:8443")).toBe("staging.spacesolution.ph");
+    expect(siteName(parseEnv({ SESSION_SECRET: SECRET, PORT: "3000" }))).toBeNull();
   });
 });
 

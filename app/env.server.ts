@@ -242,6 +242,14 @@ export function siteOrigin(env: Env = getEnv()): string {
   return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
 }
 
+/**
+ * The site's name as printed on its documents (a receipt's header): PUBLIC_URL's host name without "www.", or null
+ * while PUBLIC_URL is unset — a machine's localhost and port are no name to print.
+ */
+export function siteName(env: Env = getEnv()): string | null {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname.replace(/^www\./, "") : null;
+}
+
 /** True when the server listens only on this machine (HOST is a loopback name or address). */
 export function listensOnLoopbackOnly(env: Env): boolean {
   return env.HOST !== undefined && (isLoopbackHostname(env.HOST) || isLoopbackAddress(env.HOST));

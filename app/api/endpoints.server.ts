@@ -8,6 +8,7 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
+import * as receipts from "./payment/receipts.server";
 import * as reviews from "./rating/reviews.server";
 import * as availability from "./reserve/availability.server";
 import * as bookingPayments from "./reserve/booking-payments.server";
@@ -59,6 +60,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...bookingPayments.endpoints,
   ...depositChecklist.endpoints,
   ...bills.endpoints,
+  ...receipts.endpoints,
   ...payouts.endpoints,
   ...hostMetrics.endpoints,
   ...reservationDrafts.endpoints,

@@ -7,16 +7,16 @@ export function BottomMenu({ loggedIn, unread }: { loggedIn: boolean; unread?: U
   return (
     <nav
       aria-label="Bottom menu"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 h-menu border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <ul className="mx-auto flex max-w-md justify-around">
+      <ul className="mx-auto flex h-full max-w-md justify-around">
         {bottomMenuItems(loggedIn).map((item) => (
           <li key={item.label} className="flex-1">
             <NavLink
               to={item.to}
               end
               className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-xs font-medium ${
+                `flex h-full flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium ${
                   // "How it works" is a section of the home page, not a page of its own.
                   isActive && !item.to.includes("#") ? "text-brand-700" : "text-slate-700"
                 }`

@@ -168,7 +168,7 @@ export function remindersOwed(dueOn: CalendarDate, today: CalendarDate): number 
   return BILL_REMINDER_DAYS.filter((days) => addDays(dueOn, days) <= today).length;
 }
 
-/** A paid bill's receipt number as printed: "SS-R-1001"; null before it is paid. */
-export function receiptNumberOf(bill: { receiptNumber: number | null }): string | null {
-  return bill.receiptNumber === null ? null : `SS-R-${bill.receiptNumber}`;
+/** A receipt number as printed (a paid bill's, or the payment made with a request's): "SS-R-1001"; null before. */
+export function receiptNumberOf(paid: { receiptNumber: number | null }): string | null {
+  return paid.receiptNumber === null ? null : `SS-R-${paid.receiptNumber}`;
 }

@@ -7,6 +7,7 @@ import {
   type Booking,
   type BookingEvent,
   type BookingState,
+  bookingNumberOf,
   cancellationRefund,
   checkExtension,
   checkNotice,
@@ -977,5 +978,13 @@ describe("roleOf", () => {
     expect(roleOf(parties, "r")).toBe("renter");
     expect(roleOf(parties, "h")).toBe("host");
     expect(roleOf(parties, "x")).toBeNull();
+  });
+});
+
+describe("bookingNumberOf", () => {
+  it("is short, padded to six digits, and grows past them", () => {
+    expect(bookingNumberOf(1)).toBe("SS-000001");
+    expect(bookingNumberOf(123)).toBe("SS-000123");
+    expect(bookingNumberOf(1_234_567)).toBe("SS-1234567");
   });
 });

@@ -950,3 +950,13 @@ export function roleOf(
   if (userId === parties.hostId) return "host";
   return null;
 }
+
+// ─── How people name a booking ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The booking number people read, say on the phone and find in their mail: "SS-000123", from the booking's number
+ * (a sequence, so two bookings never share one). Addresses keep the booking's id.
+ */
+export function bookingNumberOf(number: number): string {
+  return `SS-${String(number).padStart(6, "0")}`;
+}

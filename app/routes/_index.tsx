@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { WaitingForYou } from "~/components/bookings/waiting-for-you";
 import { HostCall } from "~/components/landing/host-call";
 import { CityField } from "~/components/landing/search-form";
 import { Steps } from "~/components/landing/steps";
@@ -50,7 +51,7 @@ const TRUST_POINTS = [
 ] as const;
 
 export default function HomePage() {
-  const { cities, cityLinks, featured, featuredCity } = useLoaderData<typeof loader>();
+  const { cities, cityLinks, featured, featuredCity, waiting } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -59,6 +60,7 @@ export default function HomePage() {
             <img src="/images/logo-light.svg" alt="" width={32} height={32} className="h-8 w-8" />
             Space Solution
           </p>
+          {waiting ? <WaitingForYou waiting={waiting} /> : null}
           <h1 className="max-w-2xl text-3xl font-bold leading-tight md:text-5xl">
             Storage and parking space, near you.
           </h1>

@@ -16,6 +16,7 @@ const viewing: ViewingView = {
   proposedBy: "renter",
   canAnswer: false,
   note: null,
+  contactsRevealed: true,
   confirmed: slot,
   pass: { passNumber: "GP-1234", address: "12 Mabini St, Quezon City", validNow: false, path: "/p" },
   createdAt: "2026-11-27T00:00:00.000Z",

@@ -1,3 +1,4 @@
+import { waitingBookings } from "~/api/reserve/bookings.server";
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
@@ -17,15 +18,17 @@ const FEATURED_PER_TYPE = 3;
 /**
  * The home page's data: the cities with their active listings, and featured listings as real cards — the
  * recommended (best-rated, then newest) active listings with a photo first, in the city of a logged-in renter's last
- * search when there is one. A failed call leaves its part out; the page still renders.
+ * search when there is one; for someone logged in, first what waits for them to act (the requests to their spaces to
+ * answer, their checkouts to pay). A failed call leaves its part out; the page still renders.
  */
 export async function loadHomePage(request: Request) {
   const client = api(request);
   const loggedIn = hasSessionCookie(request);
-  const [cities, profile, recent] = await Promise.all([
+  const [cities, profile, recent, waiting] = await Promise.all([
     client.call(cityList),
     loggedIn ? client.call(viewUserProfile) : null,
     loggedIn ? client.call(getRecentSearches) : null,
+    loggedIn ? client.call(waitingBookings) : null,
   ]);
   const cityOptions = cities.ok ? cities.result : [];
   const recentCity = recent?.ok
@@ -57,6 +60,8 @@ export async function loadHomePage(request: Request) {
     })),
     featured,
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
+    // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (kept-pages.server.ts).
+    waiting: waiting?.ok ? { ...waiting.result, now: new Date().toISOString() } : null,
     toast: cities.ok ? null : cities.toast,
   };
 }

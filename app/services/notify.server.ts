@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { getDatabase } from "~/db/db.server";
 import { notifications, users } from "~/db/schema";
 import { publishChanges } from "./live.server";
@@ -58,4 +58,32 @@ export async function notify<K extends NotificationKind>(event: NotificationEven
   await publishChanges([{ userId: event.userId, topic: "notifications" }]);
   if (user.emailNotifications) await sendMail({ to: user.email, ...mail });
   if (user.smsNotifications && user.phoneNumber && notice.sms) await sendSms(user.phoneNumber, notice.sms);
+}
+
+/**
+ * Marks read the notices of `kind` that open `link` for `userId`, written before `before`: news overtaken by what
+ * happened next (a booking's "Complete your payment" once it is paid, or once its checkout is over), so the bell
+ * does not keep asking for something already done. Their open pages hear of it.
+ */
+export async function readOvertakenNotices(notice: {
+  userId: string;
+  kind: NotificationKind;
+  link: string;
+  before: Date;
+}): Promise<void> {
+  const { db } = await getDatabase();
+  const read = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, notice.userId),
+        eq(notifications.kind, notice.kind),
+        eq(notifications.link, notice.link),
+        isNull(notifications.readAt),
+        lt(notifications.createdAt, notice.before),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (read.length > 0) await publishChanges([{ userId: notice.userId, topic: "notifications" }]);
 }

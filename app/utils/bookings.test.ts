@@ -4,9 +4,12 @@ import {
   actByWords,
   BOOKING_TABS,
   bookedUnits,
+  bookingTabsFor,
   chooseBookingTab,
+  didNotGoAhead,
   historyActor,
   historyState,
+  historyStates,
   parkingDays,
   pinLink,
   STATE_WORDS,
@@ -36,6 +39,13 @@ describe("the bookings list's tabs", () => {
     expect(chooseBookingTab(null, 2).id).toBe("requests");
     expect(chooseBookingTab("nonsense", 0).id).toBe("upcoming");
     expect(chooseBookingTab("", 0).id).toBe("upcoming");
+  });
+
+  it("shows the host's tabs only to someone who hosts, and never opens one for anyone else", () => {
+    expect(bookingTabsFor(true)).toBe(BOOKING_TABS);
+    expect(bookingTabsFor(false).map((tab) => tab.id)).toEqual(["upcoming", "active", "past"]);
+    expect(chooseBookingTab("requests", 0, false).id).toBe("upcoming");
+    expect(chooseBookingTab("tenants", 0, true).id).toBe("tenants");
   });
 
   it("says what to do next on an empty tab: find a space as a renter, list one as a host", () => {
@@ -88,6 +98,16 @@ describe("the words of a booking", () => {
     expect(historyState(null)).toBe("—");
     expect(historyState("requested")).toBe("Waiting for the host's answer");
     expect(historyState("awaiting_payment")).toBe("Waiting for payment");
+  });
+
+  it("says a move from one state to another with an arrow, and a state that stayed (a bill paid) once", () => {
+    expect(historyStates("approved", "active")).toBe("Approved → Active");
+    expect(historyStates("active", "active")).toBe("Active");
+    expect(historyStates(null, "awaiting_payment")).toBe("Waiting for payment");
+  });
+
+  it("knows the bookings that did not go ahead", () => {
+    expect(BOOKING_STATES.filter(didNotGoAhead)).toEqual(["declined", "expired", "cancelled"]);
   });
 
   it("links the pin to a map", () => {

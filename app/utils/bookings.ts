@@ -107,12 +107,17 @@ export const BOOKING_TABS = [
 export type BookingTab = (typeof BOOKING_TABS)[number];
 export type BookingTabId = BookingTab["id"];
 
+/** The tabs a user sees: the renter's always (anyone may rent), the host's only to someone who hosts. */
+export function bookingTabsFor(hosting: boolean): readonly BookingTab[] {
+  return hosting ? BOOKING_TABS : BOOKING_TABS.filter((entry) => entry.role === "renter");
+}
+
 /**
- * The tab the list opens on: the one asked for (`?tab=`) when it exists; else the host's requests when some wait for
- * an answer (they run out in 48 hours), else the renter's upcoming bookings.
+ * The tab the list opens on: the one asked for (`?tab=`) when it is one of the user's; else the host's requests when
+ * some wait for an answer (they run out in 48 hours), else the renter's upcoming bookings.
  */
-export function chooseBookingTab(asked: string | null, waitingRequests: number): BookingTab {
-  const tab = BOOKING_TABS.find((entry) => entry.id === asked);
+export function chooseBookingTab(asked: string | null, waitingRequests: number, hosting = true): BookingTab {
+  const tab = bookingTabsFor(hosting).find((entry) => entry.id === asked);
   if (tab) return tab;
   return BOOKING_TABS.find(
     (entry) => entry.id === (waitingRequests > 0 ? "requests" : "upcoming"),
@@ -175,6 +180,26 @@ const HISTORY_STATE_WORDS: Record<BookingState, string> = {
 export function historyState(state: string | null): string {
   if (state === null) return "—";
   return HISTORY_STATE_WORDS[state as BookingState] ?? state;
+}
+
+/**
+ * A history row's move in plain words: "Approved → Active"; the state alone when the booking was made, or when the
+ * state stayed (a bill paid, a notice given: the row's reason says what happened), never "Active → Active".
+ */
+export function historyStates(from: string | null, to: string): string {
+  if (from === null || from === to) return historyState(to);
+  return `${historyState(from)} → ${historyState(to)}`;
+}
+
+/** The states of a booking that did not go ahead: refused, run out or cancelled, its money refunded by the rules. */
+const DID_NOT_GO_AHEAD: readonly BookingState[] = ["declined", "expired", "cancelled"];
+
+/**
+ * A booking that did not go ahead: nothing about it is "paid through" a date any more, and its exact address is never
+ * shown (PRODUCT.md "Booking lifecycle").
+ */
+export function didNotGoAhead(state: BookingState): boolean {
+  return DID_NOT_GO_AHEAD.includes(state);
 }
 
 /** A link that shows the space's pin on OpenStreetMap: it works without JavaScript and prints as an address. */

@@ -32,15 +32,14 @@ export function depositChecklistPath(bookingId: string): string {
   return `/bookings/${bookingId}/deposit-management-checklist`;
 }
 
-<<<<<<< HEAD
 /** Feedback on Space Solution's service for a booking (spec §2 bookings/give-feedback). */
 export function bookingFeedbackPath(bookingId: string): string {
   return `/bookings/${bookingId}/give-feedback`;
-=======
+}
+
 /** Giving notice on a running booking: its own page, with the end date and what will still be billed. */
 export function giveNoticePath(bookingId: string): string {
   return `/bookings/${bookingId}/give-notice`;
->>>>>>> fix/flows
 }
 
 /** A host's claim on a booking's deposit, opened in the resolution center with the booking and the reason chosen. */

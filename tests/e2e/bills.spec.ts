@@ -40,16 +40,20 @@ test("a renter pays the second month of a booking from Bills and gets a receipt"
   await page.getByRole("link", { name: /See the receipt SS-R-\d+/ }).click();
 
   await expect(page).toHaveURL(`/payment/receipt/${bill.billId}`);
-  await expect(page.getByRole("heading", { name: "Official receipt" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Acknowledgement receipt" })).toBeVisible();
   await expect(page.getByTestId("receipt-number")).toHaveText(/^SS-R-\d+$/);
   await expect(page.getByText("Paid with")).toBeVisible();
-  await expect(page.getByTestId("bill-total")).toHaveText(total);
+  await expect(page.getByTestId("receipt-total")).toHaveText(total);
   await expectAccessible(page);
 
   await visit(page, "/payment/bills?tab=paid");
-  await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).toContainText(
+  await expect(page.getByTestId("receipt-card").filter({ hasText: bill.spaceTitle })).toContainText(
     /receipt SS-R-\d+/,
   );
+  // The booking's history says what the payment did; the state it left alone is said once.
+  await visit(page, `/bookings/${bill.bookingId}`);
+  await expect(page.getByTestId("booking-history")).toContainText(/Active\s*Paid /);
+  await expect(page.getByTestId("booking-history")).not.toContainText("Active → Active");
   await page.goto("/payment/bills");
   await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { formatPeso } from "../../app/domain/money";
+import { demoListingId, requestedBooking } from "./booking-requests";
 import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
@@ -14,55 +15,6 @@ import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fi
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-type Price = { firstMonthPrice: number; spaceSolutionFee: number; due: number };
-
-/** A demo listing's id, found through the search API by its city and title. */
-async function listingId(request: APIRequestContext, city: string, title: string): Promise<string> {
-  const response = await request.post(`/api/space/newSpaceSearch/1?storageType=storage&city=${city}`);
-  const { result } = (await response.json()) as {
-    result: { results: { _id: string; spaceTitle: string }[] };
-  };
-  const found = result.results.find((card) => card.spaceTitle === title);
-  if (!found) throw new Error(`no demo listing "${title}"`);
-  return found._id;
-}
-
-/**
- * A paid request to the host, made as the logged-in renter of `request`: the booking through the API, the payment
- * through the sandbox checkout's form, then a wait for the webhook's job to move it to "requested".
- */
-async function requestedBooking(
-  request: APIRequestContext,
-  space: { city: string; title: string },
-  startDate: string,
-): Promise<{ bookingId: string; price: Price }> {
-  const spaceId = await listingId(request, space.city, space.title);
-  const booked = await request.post("/api/reserve/BookSpace", {
-    data: { spaceId, startDate, duration: "1_month", paymentMethod: "gcash" },
-  });
-  expect(booked.status(), await booked.text()).toBe(200);
-  const { bookingId, price } = ((await booked.json()) as { result: { bookingId: string; price: Price } })
-    .result;
-  const checkout = await request.post("/api/reserve/payBooking", { data: { bookingId } });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { checkoutUrl } = ((await checkout.json()) as { result: { checkoutUrl: string } }).result;
-  const paid = await request.post(checkoutUrl, {
-    form: { outcome: "paid", method: "gcash" },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/reserve/retrieveBookingData/${bookingId}`);
-        return ((await answer.json()) as { result?: { state: string } }).result?.state;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("requested");
-  return { bookingId, price };
-}
 
 /** A page logged in as a demo account (through the API) in a browser context of its own. */
 async function demoPage(browser: Browser, email: string, baseURL: string | undefined) {
@@ -91,7 +43,7 @@ test("the host answers a request from the requests tab; the renter then sees the
   const start = addDays(todayInManila(), jsOn() ? 20 : 60);
   const { bookingId } = await requestedBooking(
     page.request,
-    { city: "quezon-city", title: "Garage storage in Loyola Heights" },
+    await demoListingId(page.request, "quezon-city", "Garage storage in Loyola Heights"),
     start,
   );
   const path = `/bookings/${bookingId}`;
@@ -169,7 +121,11 @@ test("the renter cancels an approved booking 10 days ahead and gets everything b
   const space = jsOn()
     ? { city: "quezon-city", title: "Spare room near Timog Avenue" }
     : { city: "davao-city", title: "Small room storage in Matina" };
-  const { bookingId, price } = await requestedBooking(page.request, space, addDays(todayInManila(), 10));
+  const { bookingId, price } = await requestedBooking(
+    page.request,
+    await demoListingId(page.request, space.city, space.title),
+    addDays(todayInManila(), 10),
+  );
 
   const host = await demoPage(browser, demoUsers.host.email, baseURL);
   try {

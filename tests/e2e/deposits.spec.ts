@@ -41,6 +41,8 @@ test("the renter reports the move-in with a photo and a note, and the host signs
   await expect(mine.getByTestId("report-status")).toHaveText(
     /^Waiting for the other side's sign-off · without one, final on [A-Z][a-z]{2} \d{1,2}, \d{4}, /,
   );
+  // The form is ready for the next entry: what was just added is not left in it to be added twice.
+  await expect(moveIn.getByLabel("Note")).toHaveValue("");
 
   await deposit.asHost();
   await visit(page, `/bookings/${deposit.runningBookingId}/deposit-management-checklist`);

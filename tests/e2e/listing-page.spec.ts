@@ -253,6 +253,23 @@ test("on a phone the monthly price and Reserve stay in reach above the bottom me
   expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBeLessThanOrEqual(
     Math.round(menuBox?.y ?? 0),
   );
+  // Right on it: halfway down the page, no page text shows between the two.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  const uncovered = await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="sticky-reserve"]');
+    const menu = document.querySelector('nav[aria-label="Bottom menu"]');
+    if (!bar || !menu) return ["no bar or no menu"];
+    const seen: string[] = [];
+    for (let y = Math.floor(bar.getBoundingClientRect().top); y < window.innerHeight; y++) {
+      for (const x of [2, window.innerWidth / 2, window.innerWidth - 2]) {
+        const element = document.elementFromPoint(x, y);
+        if (element && !bar.contains(element) && !menu.contains(element))
+          seen.push(`${x},${y}: ${element.tagName} ${element.textContent?.slice(0, 30)}`);
+      }
+    }
+    return seen;
+  });
+  expect(uncovered).toEqual([]);
   // No top header on phones: a compact one leads home and back to the city's results.
   await expect(page.getByRole("link", { name: "Space Solution home" })).toBeVisible();
   await expect(page.getByRole("link", { name: "← Back to results" })).toHaveAttribute(

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { type BillRow, bills, bookings, spaces, users } from "~/db/schema";
 import { type BillPeriod, billsInLine, billsToIssue, remindersOwed } from "~/domain/billing";
-import { BILLABLE_STATES } from "~/domain/booking";
+import { BILLABLE_STATES, bookingNumberOf } from "~/domain/booking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
@@ -144,7 +144,7 @@ async function countReminders(db: Database, today: string): Promise<BillNews[]> 
 
 async function tellRenter(db: Database, { bill, headline }: BillNews): Promise<void> {
   const [row] = await db
-    .select({ renter: users, spaceTitle: spaces.spaceTitle })
+    .select({ renter: users, spaceTitle: spaces.spaceTitle, bookingNumber: bookings.number })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.renterId))
     .innerJoin(spaces, eq(spaces.id, bookings.spaceId))
@@ -157,6 +157,7 @@ async function tellRenter(db: Database, { bill, headline }: BillNews): Promise<v
     data: {
       name: displayName(row.renter),
       spaceTitle: row.spaceTitle ?? "Your space",
+      bookingNumber: bookingNumberOf(row.bookingNumber),
       headline,
       amount: formatPeso(bill.total),
       dueOn: formatCalendarDate(bill.dueOn),

@@ -20,6 +20,7 @@ import {
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { settleBillPayment } from "../payment/billing.server";
+import { numberRequestReceipt } from "../payment/receipts.server";
 import { displayName } from "../user/profile.server";
 import {
   applyBookingEventIn,
@@ -272,12 +273,14 @@ async function settlePayment(tx: Database, event: PaymentOutcome) {
       return;
     }
     // The machine decides: the due, paid in time, sends the request to the host; any other payment is refunded.
-    await applyBookingEventIn(tx, payment.bookingId, {
+    const { transition } = await applyBookingEventIn(tx, payment.bookingId, {
       type: "payment_confirmed",
       actor: "provider",
       amount: event.amount,
       reference: event.providerPaymentId,
     });
+    // The payment the booking accepted has its acknowledgement receipt, numbered now (PRODUCT.md "Receipts").
+    if (!transition.money.some((move) => move.kind === "refund")) await numberRequestReceipt(tx, payment.id);
     return;
   }
   if (payment.state !== "pending") return;

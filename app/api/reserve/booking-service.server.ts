@@ -16,6 +16,7 @@ import {
   type Booking,
   type BookingEvent,
   type BookingState,
+  bookingNumberOf,
   type Deadline,
   type DeadlineKind,
   HOLDING_STATES,
@@ -30,7 +31,7 @@ import { isUnitRental } from "~/domain/reservation";
 import { siteOrigin } from "~/env.server";
 import { defineQueue, send, startJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
-import { notify } from "~/services/notify.server";
+import { notify, readOvertakenNotices } from "~/services/notify.server";
 import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { contactsRevealed, postSystemLine } from "../conversations/conversation-service.server";
@@ -386,6 +387,18 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
     .from(users)
     .where(inArray(users.id, [row.renterId, row.hostId]));
   const headline = headlineOf(entry);
+  const bookingPath = `/bookings/${row.id}`;
+  if (entry.fromState === "awaiting_payment" && entry.toState !== "awaiting_payment")
+    // The checkout is over (paid, run out or cancelled): its news ("Complete your payment", a failed try) is no
+    // longer news for the renter.
+    await readOvertakenNotices({
+      userId: row.renterId,
+      kind: "bookingUpdate",
+      link: bookingPath,
+      before: new Date(),
+    });
+  // News of a checkout already over when it is told is not told at all: it would ask for a payment made.
+  else if (entry.toState === "awaiting_payment" && row.state !== "awaiting_payment") return;
   // The request and every later change are lines in the renter's conversation with the host.
   if (headline !== "awaiting_payment")
     await postSystemLine(
@@ -408,12 +421,13 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
         name: displayName(person),
         role,
         spaceTitle: space.spaceTitle ?? "Your space",
+        bookingNumber: bookingNumberOf(row.number),
         headline,
         what,
         startDate: formatCalendarDate(row.startDate),
         endDate: formatCalendarDate(row.endDate),
-        bookingLink: new URL(`/bookings/${row.id}`, siteOrigin()).href,
-        bookingPath: `/bookings/${row.id}`,
+        bookingLink: new URL(bookingPath, siteOrigin()).href,
+        bookingPath,
       },
     });
   }

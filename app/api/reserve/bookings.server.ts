@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
@@ -6,6 +6,7 @@ import {
   bills,
   bookingHistory,
   bookings,
+  payments,
   type ReservationValues,
   reservationDrafts,
   type SpaceRow,
@@ -18,6 +19,7 @@ import { receiptNumberOf } from "~/domain/billing";
 import {
   answerDeadline,
   type BookingState,
+  bookingNumberOf,
   cancellationRefund,
   checkExtension as checkExtensionRule,
   checkNotice as checkNoticeRule,
@@ -108,6 +110,8 @@ export type BookingParty = HostCard;
 /** One booking in a list. */
 export type BookingSummary = {
   bookingId: string;
+  /** The short number people read and quote, "SS-000123" (the id stays in addresses). */
+  bookingNumber: string;
   state: BookingState;
   type: "storage" | "parking";
   /** The caller's part in it. */
@@ -156,6 +160,8 @@ export type BookingDetails = BookingSummary & {
   history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
   /** The booking's monthly bills (not the cancelled ones), in order. */
   bills: BookingBill[];
+  /** The acknowledgement receipt of the payment made with the request, once the booking accepted it. */
+  requestReceipt: { receiptId: string; receiptNumber: string } | null;
   /** The host may end the booking for this unpaid bill's due date: it is 7 days overdue or more. */
   mayEndForUnpaidBill: string | null;
 };
@@ -205,6 +211,7 @@ async function toSummaries(
     if (!counterpart || !space) throw new Error(`booking ${row.id} lost its space or a party`);
     return {
       bookingId: row.id,
+      bookingNumber: bookingNumberOf(row.number),
       state: row.state,
       type: row.type,
       role,
@@ -256,6 +263,12 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
     .from(bills)
     .where(and(eq(bills.bookingId, row.id), ne(bills.state, "void")))
     .orderBy(bills.periodStart);
+  const [requestPayment] = await db
+    .select({ id: payments.id, receiptNumber: payments.receiptNumber })
+    .from(payments)
+    .where(and(eq(payments.bookingId, row.id), isNull(payments.billId), isNotNull(payments.receiptNumber)))
+    .limit(1);
+  const requestReceiptNumber = requestPayment ? receiptNumberOf(requestPayment) : null;
   const oldestUnpaid = billRows.find((bill) => bill.state === "due");
   const mayEnd =
     summary.role === "host" &&
@@ -310,6 +323,10 @@ async function toDetails(db: Database, row: BookingRow, userId: string): Promise
       receiptNumber: receiptNumberOf(bill),
     })),
     mayEndForUnpaidBill: mayEnd && oldestUnpaid ? oldestUnpaid.dueOn : null,
+    requestReceipt:
+      requestPayment && requestReceiptNumber
+        ? { receiptId: requestPayment.id, receiptNumber: requestReceiptNumber }
+        : null,
   };
 }
 
@@ -561,6 +578,8 @@ export const retrieveBookingData = defineEndpoint({
 });
 
 export type AllBookings = {
+  /** The caller hosts: they have listed a space (in any state) or have bookings as host. */
+  hosting: boolean;
   renter: { upcoming: BookingSummary[]; active: BookingSummary[]; past: BookingSummary[] };
   host: {
     requests: BookingSummary[];
@@ -578,7 +597,7 @@ export const retrieveAllBookingData = defineEndpoint({
   path: "/reserve/retrieveAllBookingData/{id}",
   auth: "required",
   summary:
-    "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first.",
+    "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first. `hosting` says whether the caller hosts at all (a listing, or bookings as host).",
   tags: ["reserve"],
   params: z.strictObject({ id: z.uuid({ error: "This user was not found." }) }),
   async handler({ db, user, params }): Promise<AllBookings> {
@@ -593,7 +612,13 @@ export const retrieveAllBookingData = defineEndpoint({
     const of = (role: "renter" | "host", states: readonly BookingState[]) =>
       all.filter((booking) => booking.role === role && states.includes(booking.state));
     const past: BookingState[] = ["completed", "declined", "expired", "cancelled"];
+    const [listed] = await db
+      .select({ id: spaces.id })
+      .from(spaces)
+      .where(eq(spaces.hostId, user.id))
+      .limit(1);
     return {
+      hosting: listed !== undefined || all.some((booking) => booking.role === "host"),
       renter: {
         upcoming: of("renter", ["awaiting_payment", "requested", "approved"]),
         active: of("renter", ["active"]),
@@ -605,6 +630,49 @@ export const retrieveAllBookingData = defineEndpoint({
         active: of("host", ["active"]),
         past: of("host", past),
       },
+    };
+  },
+});
+
+/** The most bookings the home page's "waiting for you" lists. */
+export const WAITING_LIMIT = 20;
+
+export type WaitingBookings = {
+  /** Requests to the caller's spaces waiting for their answer, the soonest to run out first. */
+  requests: BookingSummary[];
+  /** The caller's checkouts waiting for their payment, the soonest to run out first. */
+  checkouts: BookingSummary[];
+};
+
+export const waitingBookings = defineEndpoint({
+  method: "GET",
+  path: "/reserve/waitingBookings",
+  auth: "required",
+  summary: `What waits for the caller to act, the soonest to run out first (at most ${WAITING_LIMIT} of each): as host the requests to answer within their 48 hours, as renter the checkouts to pay within their 60 minutes. The home page shows them.`,
+  tags: ["reserve"],
+  async handler({ db, user }): Promise<WaitingBookings> {
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(
+        or(
+          and(eq(bookings.hostId, user.id), eq(bookings.state, "requested")),
+          and(eq(bookings.renterId, user.id), eq(bookings.state, "awaiting_payment")),
+        ),
+      )
+      .orderBy(bookings.createdAt)
+      .limit(WAITING_LIMIT * 2);
+    const all = await toSummaries(db, rows, user.id);
+    const soonest = (a: BookingSummary, b: BookingSummary) => (a.actBy ?? "").localeCompare(b.actBy ?? "");
+    return {
+      requests: all
+        .filter((booking) => booking.role === "host")
+        .sort(soonest)
+        .slice(0, WAITING_LIMIT),
+      checkouts: all
+        .filter((booking) => booking.role === "renter")
+        .sort(soonest)
+        .slice(0, WAITING_LIMIT),
     };
   },
 });
@@ -831,6 +899,7 @@ export const endpoints: Endpoint[] = [
   checkBooking,
   retrieveBookingData,
   retrieveAllBookingData,
+  waitingBookings,
   approveBooking,
   declineBooking,
   cancelBooking,

@@ -1,10 +1,9 @@
-import { Link } from "@remix-run/react";
 import type { BillSummary } from "~/api/payment/bills.server";
 import { ButtonLink } from "~/components/ui/button";
-import { formatCalendarDate, formatMoment } from "~/domain/dates";
+import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 
-/** One bill in the Bills list: what it is for, how much, and the one thing to do with it (pay it, or see its receipt). */
+/** One unpaid bill in the Bills list: what it is for, how much, when it is due, and paying it (paid ones are receipts). */
 export function BillCard({ bill }: { bill: BillSummary }) {
   const period = `${formatCalendarDate(bill.periodStart)} to ${formatCalendarDate(bill.periodEnd)}`;
   return (
@@ -13,28 +12,16 @@ export function BillCard({ bill }: { bill: BillSummary }) {
         <div>
           <h3 className="font-semibold text-slate-900">{bill.spaceTitle}</h3>
           <p className="text-sm text-slate-700">Rent for {period}</p>
-          {bill.state === "paid" ? (
-            <p className="text-sm text-slate-700">
-              Paid {bill.paidAt ? formatMoment(bill.paidAt) : ""} · receipt {bill.receiptNumber}
-            </p>
-          ) : (
-            <p className={`text-sm ${bill.overdue ? "font-semibold text-red-700" : "text-slate-700"}`}>
-              {bill.overdue ? "Overdue since" : "Due on"} {formatCalendarDate(bill.dueOn)}
-            </p>
-          )}
+          <p className={`text-sm ${bill.overdue ? "font-semibold text-red-700" : "text-slate-700"}`}>
+            {bill.overdue ? "Overdue since" : "Due on"} {formatCalendarDate(bill.dueOn)}
+          </p>
         </div>
         <p className="text-lg font-bold text-slate-900">{formatPeso(bill.total)}</p>
       </div>
       <p className="mt-3">
-        {bill.state === "paid" ? (
-          <Link to={`/payment/receipt/${bill.billId}`} className="font-semibold text-brand-700 underline">
-            See the receipt
-          </Link>
-        ) : (
-          <ButtonLink to={`/payment/summary?billId=${bill.billId}`} size="sm">
-            Pay {formatPeso(bill.total)}
-          </ButtonLink>
-        )}
+        <ButtonLink to={`/payment/summary?billId=${bill.billId}`} size="sm">
+          Pay {formatPeso(bill.total)}
+        </ButtonLink>
       </p>
     </li>
   );

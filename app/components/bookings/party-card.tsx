@@ -31,7 +31,10 @@ export function PartyCard({ party, side }: { party: BookingParty; side: "Host" |
       />
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{side}</p>
-        <p className="font-semibold text-slate-900" data-testid={`party-${side.toLowerCase()}`}>
+        <p
+          className="font-semibold text-slate-900 [overflow-wrap:anywhere]"
+          data-testid={`party-${side.toLowerCase()}`}
+        >
           {party.name}
         </p>
         <p className="text-sm text-slate-700">

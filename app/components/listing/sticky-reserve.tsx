@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 
 /**
  * On phones and tablets the Reserve box sits far down the page, under the photos and details: this bar keeps the
- * monthly price and Reserve in reach, just above the bottom menu. A plain link, so it works without JavaScript; the
+ * monthly price and Reserve in reach, right on the bottom menu (both placed by the menu's one height, `menu` in
+ * tailwind.config.ts, so no page text shows between them). A plain link, so it works without JavaScript; the
  * page leaves room for it at the end, so it never covers content. Wide screens have the box beside the details.
  */
 export function StickyReserve({
@@ -16,7 +17,7 @@ export function StickyReserve({
 }) {
   return (
     <div
-      className="fixed inset-x-0 bottom-16 z-30 border-t border-slate-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:bottom-0 lg:hidden"
+      className="fixed inset-x-0 bottom-menu z-30 border-t border-slate-200 bg-white/95 px-4 py-2.5 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:bottom-0 lg:hidden"
       data-testid="sticky-reserve"
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">

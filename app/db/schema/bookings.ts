@@ -127,6 +127,11 @@ export const bookings = pgTable(
   "bookings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The booking number people read and quote ("SS-000123", app/domain/booking.ts bookingNumberOf): from a sequence,
+     * so it never repeats; addresses keep the id.
+     */
+    number: bigint("number", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     spaceId: uuid("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "restrict" }),
@@ -173,6 +178,7 @@ export const bookings = pgTable(
     index("bookings_space_id_idx").on(table.spaceId, table.state),
     index("bookings_renter_id_idx").on(table.renterId),
     index("bookings_host_id_idx").on(table.hostId),
+    uniqueIndex("bookings_number_idx").on(table.number),
     check("bookings_dates_in_order", sql`${table.endDate} >= ${table.startDate}`),
     check("bookings_quantity_positive", sql`${table.quantity} > 0`),
     check(

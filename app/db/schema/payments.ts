@@ -27,7 +27,10 @@ export const PAYMENT_STATES = ["pending", "paid", "failed", "expired"] as const;
 
 export const BILL_STATES = ["due", "paid", "void"] as const;
 
-/** Receipt numbers: one sequence, so two bills paid at once never share one. */
+/**
+ * Receipt numbers (PRODUCT.md "Receipts"): one sequence for every receipt, the payment made with a request's and
+ * each bill's, so no two receipts ever share a number.
+ */
 export const receiptNumbers = pgSequence("bill_receipt_number_seq", { startWith: 1001 });
 
 /**
@@ -98,6 +101,11 @@ export const payments = pgTable(
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
     providerPaymentId: text("provider_payment_id"),
+    /**
+     * The payment made with the request, once the booking accepted it: its acknowledgement receipt's number, from the
+     * bills' sequence (printed SS-R-<number>). A bill's receipt number is on the bill.
+     */
+    receiptNumber: bigint("receipt_number", { mode: "number" }),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -108,6 +116,7 @@ export const payments = pgTable(
     uniqueIndex("payments_checkout_reference_idx").on(table.provider, table.checkoutReference),
     index("payments_booking_id_idx").on(table.bookingId),
     index("payments_bill_id_idx").on(table.billId),
+    uniqueIndex("payments_receipt_number_idx").on(table.receiptNumber),
     check("payments_amount_positive", sql`${table.amount} > 0`),
   ],
 );

@@ -32,13 +32,9 @@ import {
   NOTICE_DAYS,
   UNPAID_BILL_DAYS,
 } from "~/domain/booking";
-<<<<<<< HEAD
 import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
-import { formatCalendarDate, todayInManila } from "~/domain/dates";
-import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
-=======
 import { formatCalendarDate } from "~/domain/dates";
->>>>>>> fix/flows
+import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
 import { formatPeso } from "~/domain/money";
 import {
   kindLabel,
@@ -53,20 +49,17 @@ import { redirectWithToast } from "~/services/toast.server";
 import {
   actByWords,
   bookedUnits,
+  didNotGoAhead,
   formatInstant,
   historyActor,
-  historyState,
+  historyStates,
   parkingDays,
   pinLink,
   STATE_WORDS,
   timeLeft,
 } from "~/utils/bookings";
 import { pageMeta } from "~/utils/meta";
-<<<<<<< HEAD
-import { bookingFeedbackPath, depositChecklistPath, stepPath } from "~/utils/site-paths";
-=======
-import { depositChecklistPath, giveNoticePath, stepPath } from "~/utils/site-paths";
->>>>>>> fix/flows
+import { bookingFeedbackPath, depositChecklistPath, giveNoticePath, stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -210,7 +203,8 @@ export default function BookingPage() {
             : ""}
         </p>
         <p className="mt-1 text-xs text-slate-600">
-          Booking {booking.bookingId} · made {formatInstant(booking.createdAt)}
+          Booking <span data-testid="booking-number">{booking.bookingNumber}</span> · made{" "}
+          {formatInstant(booking.createdAt)}
         </p>
       </header>
 
@@ -259,7 +253,9 @@ export default function BookingPage() {
               }),
             ],
             booking.type === "parking" ? ["Days", parkingDays(booking.weekdays)] : null,
-            booking.paidThrough ? ["Paid through", formatCalendarDate(booking.paidThrough)] : null,
+            booking.paidThrough && !didNotGoAhead(booking.state)
+              ? ["Paid through", formatCalendarDate(booking.paidThrough)]
+              : null,
             booking.noticeGivenOn
               ? [
                   "Notice",
@@ -306,7 +302,7 @@ export default function BookingPage() {
       ) : null}
 
       {booking.items.length || booking.messageForKeeper ? (
-        <Section title="What the renter stores">
+        <Section title={booking.type === "parking" ? "The renter's message" : "What the renter stores"}>
           {booking.items.length ? (
             <ul className="list-disc pl-5">
               {booking.items.map((item) => (
@@ -458,6 +454,8 @@ function SpaceSection({ booking }: { booking: Details }) {
             </p>
           ) : null}
         </div>
+      ) : didNotGoAhead(booking.state) ? (
+        <p className="text-slate-600">This booking did not go ahead, so the exact address is not shown.</p>
       ) : (
         <p className="text-slate-600">The exact address is shown here once the host approves the booking.</p>
       )}
@@ -484,6 +482,17 @@ function PriceSection({ booking }: { booking: Details }) {
         <Line label="Paid" amount={booking.paid} />
         {booking.refunded ? <Line label="Refunded" amount={booking.refunded} /> : null}
       </dl>
+      {booking.requestReceipt ? (
+        <p className="text-sm">
+          <Link
+            to={`/payment/receipt/${booking.requestReceipt.receiptId}`}
+            className="text-brand-700 underline"
+          >
+            Receipt {booking.requestReceipt.receiptNumber}
+          </Link>{" "}
+          for the payment made with the request.
+        </p>
+      ) : null}
       {booking.paymentMethod ? (
         <p className="text-sm text-slate-600">
           Paid with {PAYMENT_METHOD_NAMES[booking.paymentMethod as PaymentMethod] ?? booking.paymentMethod}.
@@ -505,46 +514,50 @@ function Line({ label, amount, strong = false }: { label: string; amount: number
   );
 }
 
-/** Every change of the booking: when, who, from which state to which, and why (PRODUCT.md "Booking lifecycle"). */
+/**
+ * Every change of the booking: when, who, from which state to which, and why (PRODUCT.md "Booking lifecycle"). A
+ * table on wider screens; on a phone each row stacks its cells, so nothing runs off the screen's right edge.
+ */
 function HistorySection({ booking }: { booking: Details }) {
   const names = { renter: booking.renter.name, host: booking.host.name };
+  const cell = "block sm:table-cell sm:py-1 sm:pr-3";
   return (
     <Section title="History">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                When
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Who
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                From → to
-              </th>
-              <th scope="col" className="py-1 font-semibold">
-                Why
-              </th>
+      <table className="w-full text-left text-sm" data-testid="booking-history">
+        <thead className="sr-only text-slate-600 sm:not-sr-only sm:table-header-group">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              When
+            </th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              Who
+            </th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              From → to
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              Why
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {booking.history.map((entry) => (
+            <tr
+              key={`${entry.at}-${entry.event}-${entry.to}`}
+              className="block border-t border-slate-100 py-2 align-top sm:table-row sm:py-0"
+            >
+              <td className={`${cell} text-slate-600 sm:whitespace-nowrap sm:text-slate-800`}>
+                {formatInstant(entry.at)}
+              </td>
+              <td className={cell}>{historyActor(entry.actor, names)}</td>
+              <td className={`${cell} font-semibold sm:font-normal`}>
+                {historyStates(entry.from, entry.to)}
+              </td>
+              <td className="block [overflow-wrap:anywhere] sm:table-cell sm:py-1">{entry.reason}</td>
             </tr>
-          </thead>
-          <tbody>
-            {booking.history.map((entry) => (
-              <tr
-                key={`${entry.at}-${entry.event}-${entry.to}`}
-                className="border-t border-slate-100 align-top"
-              >
-                <td className="whitespace-nowrap py-1 pr-3">{formatInstant(entry.at)}</td>
-                <td className="py-1 pr-3">{historyActor(entry.actor, names)}</td>
-                <td className="py-1 pr-3">
-                  {historyState(entry.from)} → {historyState(entry.to)}
-                </td>
-                <td className="py-1">{entry.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </Section>
   );
 }

@@ -238,7 +238,14 @@ function StageSection({
         <Report title={`The ${other}'s report`} report={theirs} stage={stage} pending={pending} />
       </div>
       {refusal === null ? (
-        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3">
+        // A new form once an entry is added (as the chat's), so the note and photos just added are not left in it
+        // to be added twice; a refused one keeps what was typed.
+        <Form
+          key={mine?.entries.length ?? 0}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 space-y-3"
+        >
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="stage" value={stage} />
           <div>

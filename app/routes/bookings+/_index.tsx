@@ -7,15 +7,15 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { BOOKING_TABS, type BookingTabId, chooseBookingTab } from "~/utils/bookings";
+import { BOOKING_TABS, type BookingTabId, bookingTabsFor, chooseBookingTab } from "~/utils/bookings";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
  * The bookings list (spec §2 bookings; the Bookings item of the wide header and the Booking item of the bottom menu
- * open it): as a renter, upcoming, active and past bookings; as a host, the requests to answer, upcoming and active
- * tenants, and past ones. Tabs are links (`?tab=`), so the page works without JavaScript; each card opens the
- * booking's contract details page.
+ * open it): as a renter, upcoming, active and past bookings; as a host — only for someone who hosts — the requests
+ * to answer, upcoming and active tenants, and past ones. Tabs are links (`?tab=`), so the page works without
+ * JavaScript; each card opens the booking's contract details page.
  */
 export const meta: MetaFunction = () => pageMeta("Bookings", "Your bookings as a renter and as a host.");
 
@@ -26,35 +26,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const all = answer.result;
   const listOf = (tab: (typeof BOOKING_TABS)[number]) =>
     tab.role === "renter" ? all.renter[tab.list as keyof typeof all.renter] : all.host[tab.list];
-  const tab = chooseBookingTab(new URL(request.url).searchParams.get("tab"), all.host.requests.length);
+  const tab = chooseBookingTab(
+    new URL(request.url).searchParams.get("tab"),
+    all.host.requests.length,
+    all.hosting,
+  );
   const counts = Object.fromEntries(BOOKING_TABS.map((entry) => [entry.id, listOf(entry).length])) as Record<
     BookingTabId,
     number
   >;
-  return data({ tab: tab.id, bookings: listOf(tab), counts, now: new Date().toISOString() });
+  return data({
+    tab: tab.id,
+    hosting: all.hosting,
+    bookings: listOf(tab),
+    counts,
+    now: new Date().toISOString(),
+  });
 }
 
 export default function Bookings() {
-  const { tab, bookings, counts, now } = useLoaderData<typeof loader>();
+  const { tab, hosting, bookings, counts, now } = useLoaderData<typeof loader>();
   const current = BOOKING_TABS.find((entry) => entry.id === tab) ?? BOOKING_TABS[0];
+  const tabs = bookingTabsFor(hosting);
+  const roles = hosting ? (["renter", "host"] as const) : (["renter"] as const);
+  const asRole = (role: "renter" | "host") => (role === "renter" ? "As a renter" : "As a host");
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
-      {(["renter", "host"] as const).map((role) => (
+      {roles.map((role) => (
         <TabLinks
           key={role}
-          label={role === "renter" ? "As a renter" : "As a host"}
-          heading={role === "renter" ? "As a renter" : "As a host"}
-          tabs={BOOKING_TABS.filter((entry) => entry.role === role).map((entry) => ({
-            key: entry.id,
-            to: `?tab=${entry.id}`,
-            label: `${entry.label} (${counts[entry.id]})`,
-            current: entry.id === tab,
-          }))}
+          label={asRole(role)}
+          heading={hosting ? asRole(role) : undefined}
+          tabs={tabs
+            .filter((entry) => entry.role === role)
+            .map((entry) => ({
+              key: entry.id,
+              to: `?tab=${entry.id}`,
+              label: `${entry.label} (${counts[entry.id]})`,
+              current: entry.id === tab,
+            }))}
         />
       ))}
       <h2 className="mt-6 text-lg font-bold text-slate-900">
-        {current.role === "host" ? `As a host: ${current.label}` : `As a renter: ${current.label}`}
+        {hosting ? `${asRole(current.role)}: ${current.label}` : current.label}
       </h2>
       {bookings.length === 0 ? (
         <EmptyState

@@ -156,7 +156,11 @@ export default function CheckList() {
                         {notification.read ? null : <span className="sr-only">Unread: </span>}
                         {notification.title}
                       </span>
-                      <span className="mt-0.5 block truncate text-sm text-slate-700">
+                      {/* The whole news, wrapped: the space's title comes first and would hide it in one line. */}
+                      <span
+                        className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]"
+                        data-testid="notification-body"
+                      >
                         {notification.body}
                       </span>
                       <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-600">

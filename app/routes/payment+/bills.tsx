@@ -2,8 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { myBills } from "~/api/payment/bills.server";
 import { myEarnings } from "~/api/payment/payouts.server";
+import { myReceipts } from "~/api/payment/receipts.server";
 import { BillCard } from "~/components/bills/bill-card";
 import { EarningsPanel } from "~/components/bills/earnings-panel";
+import { ReceiptCard } from "~/components/bills/receipt-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
@@ -14,9 +16,9 @@ import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * payment/bills (spec §2; the Bills item of both menus): a renter's monthly bills, the unpaid ones first (`?tab=due`)
- * and the paid ones with their receipts (`?tab=paid`); a host's earnings and payouts (`?tab=earnings`). Tabs are
- * links, so the page works without JavaScript.
+ * payment/bills (spec §2; the Bills item of both menus): a renter's unpaid monthly bills (`?tab=due`), everything they
+ * paid with its receipt — the payment made with each booking request and each bill (`?tab=paid`) — and a host's
+ * earnings and payouts (`?tab=earnings`). Tabs are links, so the page works without JavaScript.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Bills", "Your monthly bills, receipts, earnings and payouts.");
@@ -24,7 +26,7 @@ export const meta: MetaFunction = () =>
 const TAB_LABELS = { due: "To pay", paid: "Paid", earnings: "Earnings" } as const;
 const EMPTY = {
   due: "Nothing to pay right now. Each later month of a booking is billed here 7 days before it starts.",
-  paid: "No paid bills yet. Your receipts appear here once you pay a monthly bill.",
+  paid: "Nothing paid yet. A receipt for each payment appears here: the one made with a booking request, and each monthly bill.",
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,15 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "earnings") {
     const answer = await client.call(myEarnings);
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, bills: [], earnings: answer.result });
+    return data({ tab, bills: [], receipts: [], earnings: answer.result });
+  }
+  if (tab === "paid") {
+    const answer = await client.call(myReceipts);
+    if (!answer.ok) throw await redirectWithToast("/", answer.toast);
+    return data({ tab, bills: [], receipts: answer.result.receipts, earnings: null });
   }
   const answer = await client.call(myBills, { query: { tab } });
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-  return data({ tab, bills: answer.result.bills, earnings: null });
+  return data({ tab, bills: answer.result.bills, receipts: [], earnings: null });
 }
 
 export default function Bills() {
-  const { tab, bills, earnings } = useLoaderData<typeof loader>();
+  const { tab, bills, receipts, earnings } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bills</h1>
@@ -58,7 +65,7 @@ export default function Bills() {
       <h2 className="mt-6 text-lg font-bold text-slate-900">{TAB_LABELS[tab]}</h2>
       {earnings ? (
         <EarningsPanel earnings={earnings} />
-      ) : bills.length === 0 ? (
+      ) : bills.length === 0 && receipts.length === 0 ? (
         <EmptyState
           className="mt-3"
           testId="bills-empty"
@@ -69,6 +76,9 @@ export default function Bills() {
         <ul className="mt-3 space-y-3">
           {bills.map((bill) => (
             <BillCard key={bill.billId} bill={bill} />
+          ))}
+          {receipts.map((receipt) => (
+            <ReceiptCard key={receipt.receiptId} receipt={receipt} />
           ))}
         </ul>
       )}

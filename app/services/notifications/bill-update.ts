@@ -5,6 +5,8 @@ export type BillUpdateData = {
   /** The recipient as they call themselves: nickname, else first name. */
   name: string;
   spaceTitle: string;
+  /** The booking's number, "SS-000123". */
+  bookingNumber: string;
   headline: BillHeadline;
   /** The bill's total, formatted ("₱3,150.00"). */
   amount: string;
@@ -34,7 +36,7 @@ export function billUpdate(data: BillUpdateData): Message {
       "",
       `${headline}.`,
       "",
-      data.spaceTitle,
+      `${data.spaceTitle} (booking ${data.bookingNumber})`,
       `${what}.`,
       data.headline === "overdue"
         ? "A bill 7 days overdue lets the host end the booking. Please pay it soon."

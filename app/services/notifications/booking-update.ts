@@ -10,6 +10,8 @@ export type BookingUpdateData = {
   name: string;
   role: "renter" | "host";
   spaceTitle: string;
+  /** The booking's number, "SS-000123": what the two people quote to each other and to support. */
+  bookingNumber: string;
   /** The booking's state after the change, or the event when the state did not change. */
   headline: BookingHeadline;
   what: string;
@@ -63,7 +65,7 @@ export function bookingUpdate(data: BookingUpdateData): Message {
       "",
       `${headline}.`,
       "",
-      `${data.spaceTitle}, ${data.startDate} to ${data.endDate}`,
+      `${data.spaceTitle}, ${data.startDate} to ${data.endDate} (booking ${data.bookingNumber})`,
       data.what,
       "",
       `See the booking: ${data.bookingLink}`,
