@@ -46,7 +46,7 @@ export const bills = pgTable(
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     rent: integer("rent").notNull(),
     spaceSolutionFee: integer("space_solution_fee").notNull(),
-    total: integer("total").notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
     dueOn: date("due_on", { mode: "string" }).notNull(),
     state: text("state", { enum: BILL_STATES }).notNull().default("due"),
     /** Reminders sent so far (on the due date, and 3 days later). */
@@ -86,7 +86,8 @@ export const payments = pgTable(
     /** The monthly bill this checkout pays; null for the due at request. */
     billId: uuid("bill_id").references(() => bills.id, { onDelete: "restrict" }),
     provider: text("provider").notNull(),
-    amount: integer("amount").notNull(),
+    /** What the checkout asks, or what a capture the checkout did not await took (any amount a provider reports). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     state: text("state", { enum: PAYMENT_STATES }).notNull().default("pending"),
     /** What the renter chose on our side (card, gcash, paymaya); the provider may report the one used. */
     method: text("method"),
@@ -125,7 +126,7 @@ export const refunds = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "restrict" }),
-    amount: integer("amount").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
     /** Why (app/domain/booking.ts RefundReason). */
     reason: text("reason").notNull(),
     state: text("state", { enum: ["pending", "succeeded", "failed"] })
@@ -156,7 +157,8 @@ export const ledgerEntries = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     entryId: uuid("entry_id").notNull(),
     account: text("account").notNull(),
-    amount: integer("amount").notNull(),
+    /** Centavos, debits positive; a movement may carry a sum (a refund of all a booking's payments): bigint. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     kind: text("kind").notNull(),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
