@@ -448,7 +448,12 @@ describe("the weekly payout batch and the operators", () => {
         duration: "1_month",
         quantity: 10_000,
       });
-      await applyBookingEvent(db, bookingId, { type: "start", actor: "system" }, { at: startOfManilaDay(start) });
+      await applyBookingEvent(
+        db,
+        bookingId,
+        { type: "start", actor: "system" },
+        { at: startOfManilaDay(start) },
+      );
     }
     const small = await anActiveBooking();
     expectStatus(await setMethod(big.host.cookie, GCASH), 200);

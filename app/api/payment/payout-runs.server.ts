@@ -108,7 +108,10 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
     } catch (error) {
       // One booking that cannot be released (its transaction rolled back whole) never holds back the others' hosts.
       run.failed += 1;
-      console.error(`[payouts] booking ${id}: its earnings could not be released; tried again next run`, error);
+      console.error(
+        `[payouts] booking ${id}: its earnings could not be released; tried again next run`,
+        error,
+      );
     }
   }
   return run;

@@ -417,8 +417,7 @@ export const bookSpace = defineEndpoint({
   method: "POST",
   path: "/reserve/BookSpace",
   auth: "required",
-  summary:
-    `Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon \`code\` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. A renter holds at most ${MAX_UNPAID_CHECKOUTS} unpaid checkouts at once: another booking is refused (409) until one is paid, cancelled or has expired. Answers the booking; pay it with POST /reserve/payBooking.`,
+  summary: `Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon \`code\` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. A renter holds at most ${MAX_UNPAID_CHECKOUTS} unpaid checkouts at once: another booking is refused (409) until one is paid, cancelled or has expired. Answers the booking; pay it with POST /reserve/payBooking.`,
   tags: ["reserve"],
   message: BOOKED_MESSAGE,
   body: z.strictObject({
