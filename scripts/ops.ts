@@ -16,7 +16,8 @@
  *                                        refused.
  *   payments:unapplied                   lists the provider events kept for an operator (a payment of no checkout of
  *                                        ours, one reported again for another amount, a refund we never asked for or
- *                                        one the provider could not make), oldest first, with the id to resolve each by.
+ *                                        one the provider could not make), oldest first, with the id to resolve
+ *                                        each by.
  *   payments:resolve EVENT --note "what was done"
  *                                        closes one of them with what the operator did (refunded it in the provider's
  *                                        dashboard, matched it to a booking); ledger:check stops counting it.

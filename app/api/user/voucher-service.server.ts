@@ -43,7 +43,8 @@ import { notify } from "~/services/notify.server";
  * Where the voucher rules (app/domain/vouchers.ts) meet the database (ADR 0030): finding a typed code, checking it is
  * usable by the caller, holding it for a booking, and moving the hold as the booking moves — used when its payment is
  * confirmed, released when it ends unpaid or its money goes back. Referral vouchers are given here when a referred
- * user's booking has been active for 30 days or completes. Called inside the booking's transaction, so a code and its booking change together.
+ * user's booking has been active for 30 days or completes. Called inside the booking's transaction, so a code and its
+ * booking change together.
  */
 
 /** A typed code, found: an operator's coupon or a user's referral voucher. */

@@ -180,7 +180,7 @@ export const ledgerEntries = pgTable(
 
 /** Why a provider's event was kept for an operator instead of applied (app/services/payments/unapplied.server.ts). */
 export const UNAPPLIED_EVENT_KINDS = [
-  /** A payment, paid or failed, of no checkout of ours: nothing to refund it from; an operator matches or refunds it. */
+  /** A payment, paid or failed, of no checkout of ours: nothing to refund it from; an operator matches or refunds. */
   "unknown_payment",
   /** The provider reported a payment we recorded again, for another amount: which one is true is for a person. */
   "amount_conflict",
@@ -192,9 +192,9 @@ export const UNAPPLIED_EVENT_KINDS = [
 export type UnappliedEventKind = (typeof UNAPPLIED_EVENT_KINDS)[number];
 
 /**
- * A provider event that could not be applied nor refunded by itself (docs/decisions/0038-money-promises.md): kept here for an operator,
- * listed by `npm run ops -- payments:unapplied` and counted by the ledger check until an operator marks it resolved
- * with a note. Nothing a provider reports is dropped: it is applied, refunded, or here.
+ * A provider event that could not be applied nor refunded by itself (docs/decisions/0038-money-promises.md): kept
+ * here for an operator, listed by `npm run ops -- payments:unapplied` and counted by the ledger check until an
+ * operator marks it resolved with a note. Nothing a provider reports is dropped: it is applied, refunded, or here.
  */
 export const unappliedPaymentEvents = pgTable(
   "unapplied_payment_events",
