@@ -14,6 +14,13 @@
  *   coupon:create --code CODE (--amount PESOS | --percent N) --until YYYY-MM-DD [--from YYYY-MM-DD] [--limit N]
  *                                        creates a coupon (app/services/coupon-command.server.ts); exits 1 when
  *                                        refused.
+ *   payments:unapplied                   lists the provider events kept for an operator (a payment of no checkout of
+ *                                        ours, one reported again for another amount, a refund we never asked for or
+ *                                        one the provider could not make), oldest first, with the id to resolve
+ *                                        each by.
+ *   payments:resolve EVENT --note "what was done"
+ *                                        closes one of them with what the operator did (refunded it in the provider's
+ *                                        dashboard, matched it to a booking); ledger:check stops counting it.
  *   resolution:decide CASE --award CENTAVOS --note "why"
  *                                        decides an open or answered resolution case: the award (centavos, at most
  *                                        what was asked within what the booking can give) goes to its opener and the
@@ -41,12 +48,20 @@ import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { closeLiveBus } from "~/services/live.server";
 import { mailQueue } from "~/services/mail.server";
 import { checkLedger } from "~/services/payments/ledger.server";
+import {
+  describeUnapplied,
+  openUnapplied,
+  RESOLVE_USAGE,
+  resolveUnapplied,
+} from "~/services/payments/unapplied.server";
 import { smsQueue } from "~/services/sms.server";
 
 const USAGE = [
   "usage: npm run ops -- ledger:check",
   "       npm run ops -- payouts:export [BATCH] [--out FILE]",
   "       npm run ops -- payouts:mark-paid BATCH --reference R",
+  "       npm run ops -- payments:unapplied",
+  RESOLVE_USAGE.replace("usage: ", "       "),
   COUPON_CREATE_USAGE.replace("usage: ", "       "),
   RESOLUTION_DECIDE_USAGE.replace("usage: ", "       "),
 ].join("\n");
@@ -54,7 +69,7 @@ const USAGE = [
 const [command, ...rest] = process.argv.slice(2);
 let parsed: ReturnType<
   typeof parseArgs<{
-    options: { out: { type: "string" }; reference: { type: "string" } };
+    options: { out: { type: "string" }; reference: { type: "string" }; note: { type: "string" } };
     allowPositionals: true;
   }>
 >;
@@ -62,7 +77,7 @@ try {
   parsed = parseArgs({
     // coupon:create and resolution:decide read their own flags.
     args: command === "coupon:create" || command === "resolution:decide" ? [] : rest,
-    options: { out: { type: "string" }, reference: { type: "string" } },
+    options: { out: { type: "string" }, reference: { type: "string" }, note: { type: "string" } },
     allowPositionals: true,
   });
 } catch {
@@ -74,11 +89,17 @@ const valid =
   command === "coupon:create" ||
   command === "resolution:decide" ||
   (command === "ledger:check" && rest.length === 0) ||
-  (command === "payouts:export" && positionals.length <= 1 && values.reference === undefined) ||
+  (command === "payments:unapplied" && rest.length === 0) ||
+  (command === "payments:resolve" && positionals.length === 1 && values.note !== undefined) ||
+  (command === "payouts:export" &&
+    positionals.length <= 1 &&
+    values.reference === undefined &&
+    values.note === undefined) ||
   (command === "payouts:mark-paid" &&
     positionals.length === 1 &&
     values.reference !== undefined &&
-    values.out === undefined);
+    values.out === undefined &&
+    values.note === undefined);
 if (!valid) {
   console.error(USAGE);
   process.exit(2);
@@ -113,6 +134,13 @@ try {
       for (const problem of problems) console.error("[ops] ledger:check:", JSON.stringify(problem));
       process.exitCode = 1;
     }
+  } else if (command === "payments:unapplied") {
+    const open = await openUnapplied(handle.db);
+    if (open.length === 0) console.info("[ops] payments:unapplied: no provider event waits for an operator");
+    for (const row of open) console.info(describeUnapplied(row));
+  } else if (command === "payments:resolve") {
+    const row = await resolveUnapplied(handle.db, positionals[0] as string, values.note as string);
+    console.info(`[ops] payments:resolve: ${row.id} resolved: ${row.resolutionNote}`);
   } else if (command === "coupon:create") {
     console.info("[ops] coupon:create:", await createCouponCommand(handle.db, rest));
   } else if (command === "resolution:decide") {

@@ -75,8 +75,17 @@ export async function takeRate(
   }
 }
 
+/** The answer of the sign-up limit: it is about the network, since many people may share one address. */
+export const TOO_MANY_SIGNUPS =
+  "Too many new accounts were made from this network in the last hour. Please try again later.";
+
 /** The limits in use, in one place (docs/security.md lists them). */
 export const LIMITS = {
+  /**
+   * New accounts from one caller (PRODUCT.md: 20 an hour; mobile carriers put many people behind one address), by
+   * e-mail or social sign-in: a family or an office signs up a few, a script that farms accounts hundreds.
+   */
+  signupsPerAddress: { bucket: "signup:address", max: 20, windowMs: HOUR_MS },
   /** Reset e-mails to one address: enough for a lost e-mail or two, not a mailbox flood. */
   forgotPasswordPerEmail: { bucket: "forgotPassword:email", max: 5, windowMs: HOUR_MS },
   /** Reset requests from one caller, whatever the e-mail addresses. */

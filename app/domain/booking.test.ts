@@ -3,6 +3,7 @@ import {
   ACTORS,
   answerDeadline,
   applyEvent,
+  assertMayStartCheckout,
   BOOKING_STATES,
   type Booking,
   type BookingEvent,
@@ -17,10 +18,13 @@ import {
   endInstant,
   extensionQuote,
   isTerminal,
+  MAX_UNPAID_CHECKOUTS,
   type NewBooking,
+  openCheckoutsSince,
   roleOf,
   startInstant,
   TERMINAL_STATES,
+  TOO_MANY_UNPAID_CHECKOUTS,
   TRANSITIONS,
   terminationEndDate,
 } from "./booking";
@@ -986,5 +990,20 @@ describe("bookingNumberOf", () => {
     expect(bookingNumberOf(1)).toBe("SS-000001");
     expect(bookingNumberOf(123)).toBe("SS-000123");
     expect(bookingNumberOf(1_234_567)).toBe("SS-1234567");
+  });
+});
+
+describe("holds are limited", () => {
+  it(`lets a renter start a checkout while they hold fewer than ${MAX_UNPAID_CHECKOUTS} unpaid ones`, () => {
+    expect(() => assertMayStartCheckout(0)).not.toThrow();
+    expect(() => assertMayStartCheckout(MAX_UNPAID_CHECKOUTS - 1)).not.toThrow();
+    const refused = refusalOf(() => assertMayStartCheckout(MAX_UNPAID_CHECKOUTS));
+    expect([refused.kind, refused.message]).toEqual(["conflict", TOO_MANY_UNPAID_CHECKOUTS]);
+  });
+
+  it("counts the checkouts started within the last 60 minutes", () => {
+    const at = new Date("2026-12-01T10:00:00Z");
+    expect(openCheckoutsSince(at).toISOString()).toBe("2026-12-01T09:00:00.000Z");
+    expect(checkoutDeadline({ createdAt: openCheckoutsSince(at) })).toEqual(at);
   });
 });

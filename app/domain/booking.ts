@@ -175,6 +175,12 @@ export const EARLY_CANCELLATION_DAYS = 4;
 export const UNPAID_BILL_DAYS = 7;
 /** The most months one extension may add. */
 export const MAX_EXTENSION_MONTHS = 12;
+/**
+ * A renter holds at most this many unpaid checkouts at once (PRODUCT.md "Holds are limited"): each holds its units
+ * for 60 minutes, so one account could otherwise keep a whole city's listings out of reach by booking and not paying.
+ */
+export const MAX_UNPAID_CHECKOUTS = 2;
+export const TOO_MANY_UNPAID_CHECKOUTS = "Please finish paying or cancel your other checkout first.";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -272,6 +278,16 @@ export interface Transition {
 /** The unpaid checkout expires at this instant. */
 export function checkoutDeadline(booking: Pick<Booking, "createdAt">): Date {
   return new Date(booking.createdAt.getTime() + CHECKOUT_HOLD_MINUTES * MINUTE_MS);
+}
+
+/** A checkout started after this instant is still open at `at` (unpaid, its units held). */
+export function openCheckoutsSince(at: Date): Date {
+  return new Date(at.getTime() - CHECKOUT_HOLD_MINUTES * MINUTE_MS);
+}
+
+/** Refuses a new booking while the renter already holds {@link MAX_UNPAID_CHECKOUTS} unpaid checkouts. */
+export function assertMayStartCheckout(openUnpaidCheckouts: number): void {
+  if (openUnpaidCheckouts >= MAX_UNPAID_CHECKOUTS) refuse(TOO_MANY_UNPAID_CHECKOUTS);
 }
 
 /** The host must answer before this instant: 48 h after the request, or the end of the start date, if earlier. */

@@ -8,10 +8,12 @@ import {
   checkVoucherUsable,
   couponValue,
   dueBeforeCode,
+  earnsReferralVouchers,
   expiredMessage,
   normalizeCode,
   notYetMessage,
   referralVoucherExpiry,
+  referralVouchersDueAt,
   VOUCHER_MESSAGES,
   voucherStatus,
 } from "./vouchers";
@@ -122,5 +124,23 @@ describe("referral vouchers", () => {
 
   it("reads codes whatever their case and spaces", () => {
     expect(normalizeCode("  rv-abc12 ")).toBe("RV-ABC12");
+  });
+});
+
+describe("referral vouchers are earned", () => {
+  const startDate = "2026-12-01";
+  const due = referralVouchersDueAt(startDate);
+
+  it("30 days after the start date, Manila midnight", () => {
+    expect(due.toISOString()).toBe("2026-12-30T16:00:00.000Z");
+  });
+
+  it("by a booking active 30 days, or completed, never before nor by an approved or refunded one", () => {
+    const justBefore = new Date(due.getTime() - 1);
+    expect(earnsReferralVouchers({ state: "active", startDate }, justBefore)).toBe(false);
+    expect(earnsReferralVouchers({ state: "active", startDate }, due)).toBe(true);
+    expect(earnsReferralVouchers({ state: "completed", startDate }, justBefore)).toBe(true);
+    for (const state of ["approved", "requested", "cancelled", "declined", "expired"])
+      expect(earnsReferralVouchers({ state, startDate }, due), state).toBe(false);
   });
 });

@@ -6,7 +6,14 @@
  * code's owner are inputs; the API loads them under a lock and applies the answer.
  */
 
-import { addDays, addMonths, type CalendarDate, formatCalendarDate, todayInManila } from "./dates";
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  formatCalendarDate,
+  startOfManilaDay,
+  todayInManila,
+} from "./dates";
 import { DomainError } from "./errors";
 import { assertNonNegativeInteger, type Centavos, formatPeso, roundHalfUpProduct } from "./money";
 import type { BookingPrice } from "./pricing";
@@ -135,6 +142,27 @@ export function checkVoucherUsable(
   if (current === "used") throw refusal(VOUCHER_MESSAGES.voucherUsed);
   if (current === "held") throw refusal(VOUCHER_MESSAGES.voucherHeld);
   if (todayInManila(now) > voucher.expiresOn) throw refusal(expiredMessage(voucher.expiresOn));
+}
+
+/**
+ * A referred renter's booking earns both sides' referral vouchers once it has been active this many days, or has
+ * completed, whichever comes first (PRODUCT.md "Referrals and coupons"): never at approval, since an approved
+ * booking can still be cancelled and refunded.
+ */
+export const REFERRAL_ACTIVE_DAYS = 30;
+
+/** The instant a booking starting on `startDate` has been active for {@link REFERRAL_ACTIVE_DAYS} days (Manila). */
+export function referralVouchersDueAt(startDate: CalendarDate): Date {
+  return startOfManilaDay(addDays(startDate, REFERRAL_ACTIVE_DAYS));
+}
+
+/** Whether a referred renter's booking, as it stands at `at`, earns the referral vouchers. */
+export function earnsReferralVouchers(
+  booking: { state: string; startDate: CalendarDate },
+  at: Date,
+): boolean {
+  if (booking.state === "completed") return true;
+  return booking.state === "active" && at >= referralVouchersDueAt(booking.startDate);
 }
 
 /** The last day of a referral voucher given at `at`: 12 months on, counted in Manila days. */

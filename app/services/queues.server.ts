@@ -7,7 +7,7 @@ import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { bookingDeadlineQueue, bookingNewsQueue } from "~/api/reserve/booking-service.server";
 import { depositNewsQueue, reportNewsQueue } from "~/api/reserve/deposit-news.server";
 import { refundQueue } from "~/api/reserve/refunds.server";
-import { voucherNewsQueue } from "~/api/user/voucher-service.server";
+import { referralVouchersQueue, voucherNewsQueue } from "~/api/user/voucher-service.server";
 import type { Queue } from "./jobs.server";
 import { mailQueue } from "./mail.server";
 import { sandboxWebhookQueue } from "./payments/sandbox.server";
@@ -33,5 +33,6 @@ export const QUEUES: readonly Queue<never>[] = [
   depositNewsQueue,
   reportNewsQueue,
   voucherNewsQueue,
+  referralVouchersQueue,
   reviewsDueQueue,
 ];

@@ -35,11 +35,37 @@ describe("event streams", () => {
       openEventStream(
         new Request("http://localhost/s", { signal: abort.signal }),
         () => () => closed.push(index),
-        { holder: "session-1", max: 2 },
+        { holders: [{ key: "session-1", max: 2 }] },
       );
     });
     expect(closed).toEqual([0]);
     expect(openStreamCount() - before).toBe(2);
+    for (const abort of aborts) abort.abort();
+    expect(openStreamCount()).toBe(before);
+  });
+
+  it("caps every holder of a stream: a user's sessions together keep at most the user's number", async () => {
+    const closed: string[] = [];
+    const before = openStreamCount();
+    const aborts: AbortController[] = [];
+    for (const session of ["a", "b", "c"])
+      for (const tab of [1, 2]) {
+        const abort = new AbortController();
+        aborts.push(abort);
+        openEventStream(
+          new Request("http://localhost/s", { signal: abort.signal }),
+          () => () => closed.push(`${session}${tab}`),
+          {
+            holders: [
+              { key: "user-1", max: 4 },
+              { key: `session-${session}`, max: 2 },
+            ],
+          },
+        );
+      }
+    // Six streams over three sessions of two: the user's two oldest went, whichever sessions held them.
+    expect(closed).toEqual(["a1", "a2"]);
+    expect(openStreamCount() - before).toBe(4);
     for (const abort of aborts) abort.abort();
     expect(openStreamCount()).toBe(before);
   });

@@ -27,14 +27,16 @@ function withIds(send: LibrarySend): SendEvent {
 }
 
 const open = new Set<AbortController>();
-/** The open streams of each holder (a session), oldest first, for the cap per holder. */
+/** The open streams of each holder (a session, a user), oldest first, for the caps per holder. */
 const byHolder = new Map<string, AbortController[]>();
 let closing = false;
 
 export type StreamOptions = {
-  /** Who holds the stream (a session): at most `max` streams stay open per holder, the oldest closing first. */
-  holder?: string;
-  max?: number;
+  /**
+   * Who holds the stream, each with a cap: at most `max` streams stay open per holder (a session, and the user across
+   * all their sessions), the oldest closing first.
+   */
+  holders?: readonly { key: string; max: number }[];
 };
 
 /**
@@ -46,12 +48,12 @@ export function openEventStream(request: Request, init: Init, options: StreamOpt
   // A stream asked for while the server is shutting down ends at once: the browser reconnects to another instance.
   if (closing) shutdown.abort();
   else open.add(shutdown);
-  const { holder, max = Number.POSITIVE_INFINITY } = options;
-  if (holder !== undefined && !closing) {
-    const held = byHolder.get(holder) ?? [];
+  const holders = closing ? [] : (options.holders ?? []);
+  for (const { key, max } of holders) {
+    const held = byHolder.get(key) ?? [];
     held.push(shutdown);
-    byHolder.set(holder, held);
-    // A session that opens one tab too many loses its oldest stream, not the new one the person is looking at.
+    byHolder.set(key, held);
+    // One tab too many loses the holder's oldest stream, not the new one the person is looking at.
     while (held.length > max) held.shift()?.abort();
   }
   const signal = AbortSignal.any([request.signal, shutdown.signal]);
@@ -59,10 +61,11 @@ export function openEventStream(request: Request, init: Init, options: StreamOpt
     "abort",
     () => {
       open.delete(shutdown);
-      if (holder === undefined) return;
-      const held = (byHolder.get(holder) ?? []).filter((stream) => stream !== shutdown);
-      if (held.length) byHolder.set(holder, held);
-      else byHolder.delete(holder);
+      for (const { key } of holders) {
+        const held = (byHolder.get(key) ?? []).filter((stream) => stream !== shutdown);
+        if (held.length) byHolder.set(key, held);
+        else byHolder.delete(key);
+      }
     },
     { once: true },
   );

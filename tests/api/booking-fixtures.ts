@@ -66,11 +66,12 @@ export function book(cookie: string, body: Record<string, unknown>) {
 /** A booking paid and approved by its host, booked through the API (the parties' space unless `spaceId` says): its id and price. */
 export async function anApprovedBooking(
   parties: Awaited<ReturnType<typeof aHostAndARenter>>,
-  options: { spaceId?: string; duration?: string } = {},
+  options: { spaceId?: string; duration?: string; quantity?: number } = {},
 ) {
   const booked = await book(parties.renter.cookie, {
     spaceId: options.spaceId ?? parties.space.id,
     ...(options.duration ? { duration: options.duration } : {}),
+    ...(options.quantity ? { quantity: options.quantity } : {}),
   });
   expectStatus(booked, 200);
   const { bookingId, price } = booked.body.result;

@@ -16,12 +16,17 @@ import type {
 } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bookingHistory, bookingHolds, bookings, cities, ledgerEntries, storageItems } from "~/db/schema";
-import { createBooking, HOST_ANSWER_HOURS } from "~/domain/booking";
+import {
+  createBooking,
+  HOST_ANSWER_HOURS,
+  MAX_UNPAID_CHECKOUTS,
+  TOO_MANY_UNPAID_CHECKOUTS,
+} from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
 import { checkLedger } from "~/services/payments/ledger.server";
-import { aHostAndARenter, book, ledgerBalance, pay, start } from "./booking-fixtures";
+import { aHostAndARenter, book, createListing, ledgerBalance, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
@@ -217,6 +222,55 @@ describe("POST /reserve/BookSpace", () => {
       "Please choose how you will pay: card, GCash or Maya.",
     );
     expect(await db.select().from(bookings).where(eq(bookings.spaceId, space.id))).toHaveLength(0);
+  });
+});
+
+describe("holds are limited", () => {
+  it(`a renter holds at most ${MAX_UNPAID_CHECKOUTS} unpaid checkouts: another is refused until one is paid, cancelled or over`, async () => {
+    const { host, renter, space } = await aHostAndARenter();
+    const others = await Promise.all([createListing(host.user.id), createListing(host.user.id)]);
+    const [second, third] = others as [(typeof others)[0], (typeof others)[0]];
+    const first = await book(renter.cookie, { spaceId: space.id });
+    expectStatus(first, 200);
+    expectStatus(await book(renter.cookie, { spaceId: second.id }), 200);
+    expectStatus(await book(renter.cookie, { spaceId: third.id }), 409, TOO_MANY_UNPAID_CHECKOUTS);
+    const { db } = await getDatabase();
+    expect(await db.select().from(bookings).where(eq(bookings.spaceId, third.id))).toEqual([]);
+    // Another renter is not held back by this one's checkouts.
+    const other = await loggedInUser();
+    const elsewhere = await createListing(host.user.id);
+    expectStatus(await book(other.cookie, { spaceId: elsewhere.id }), 200);
+
+    // Paid (the request goes to the host): no longer an unpaid checkout.
+    await pay(first.body.result.bookingId, first.body.result.due);
+    const thirdBooked = await book(renter.cookie, { spaceId: third.id });
+    expectStatus(thirdBooked, 200);
+    const fourth = await createListing(host.user.id);
+    expectStatus(await book(renter.cookie, { spaceId: fourth.id }), 409, TOO_MANY_UNPAID_CHECKOUTS);
+    // Cancelled: one fewer.
+    expectStatus(
+      await call("POST", "/reserve/cancelBooking", {
+        cookie: renter.cookie,
+        body: { bookingId: thirdBooked.body.result.bookingId },
+      }),
+      200,
+    );
+    expectStatus(await book(renter.cookie, { spaceId: fourth.id }), 200);
+    // A checkout whose 60 minutes are over holds nothing any more, even before its expiry job has run.
+    await db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(bookings.spaceId, fourth.id));
+    expectStatus(await book(renter.cookie, { spaceId: (await createListing(host.user.id)).id }), 200);
+  });
+
+  it("many requests at once from one renter still start no more than the limit", async () => {
+    const { host, renter } = await aHostAndARenter();
+    const spaces = await Promise.all(Array.from({ length: 5 }, () => createListing(host.user.id)));
+    const answers = await Promise.all(spaces.map((space) => book(renter.cookie, { spaceId: space.id })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_UNPAID_CHECKOUTS);
+    for (const refused of answers.filter((answer) => answer.status !== 200))
+      expectStatus(refused, 409, TOO_MANY_UNPAID_CHECKOUTS);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
 } from "~/api/payment/payouts.server";
-import { bookingTransaction } from "~/api/reserve/booking-service.server";
+import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
 import { handleApiRequest } from "~/api/router.server";
 import { viewAccountSettings } from "~/api/user/profile.server";
 import { getDatabase } from "~/db/db.server";
@@ -47,6 +47,7 @@ import {
   aHostAndARenter,
   anActiveBooking,
   anApprovedBooking,
+  createListing,
   ledgerProblemsAfter,
   start,
 } from "./booking-fixtures";
@@ -423,6 +424,103 @@ describe("the weekly payout batch and the operators", () => {
     await expect(exportBatch(db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
       "No payout batch has that id.",
     );
+  });
+
+  it("pays a host owed more than ₱21,474,836.47 in one payout, and every other host too", async () => {
+    // ₱999.00 a square meter, 10,000 of them: the most one booking may take, ₱9,990,000.00 of rent a month.
+    const WHOLE_CITY_BLOCK = {
+      entireSpace: false,
+      unitOfRental: "sqm" as const,
+      unitsAvailable: 10_000,
+      monthlyPrice: 99_900,
+      depositRequired: false,
+    };
+    const big = await aHostAndARenter(WHOLE_CITY_BLOCK);
+    const blocks = [
+      big.space,
+      await createListing(big.host.user.id, WHOLE_CITY_BLOCK),
+      await createListing(big.host.user.id, WHOLE_CITY_BLOCK),
+    ];
+    const { db } = await getDatabase();
+    for (const block of blocks) {
+      const { bookingId } = await anApprovedBooking(big, {
+        spaceId: block.id,
+        duration: "1_month",
+        quantity: 10_000,
+      });
+      await applyBookingEvent(
+        db,
+        bookingId,
+        { type: "start", actor: "system" },
+        { at: startOfManilaDay(start) },
+      );
+    }
+    const small = await anActiveBooking();
+    expectStatus(await setMethod(big.host.cookie, GCASH), 200);
+    expectStatus(await setMethod(small.host.cookie, GCASH), 200);
+
+    // A week of its own: the other tests of this file make theirs.
+    const run = await runPayoutBatch(db, batchTimeAfter(addDays(start, 100)));
+    expect(run.failed).toEqual([]);
+    const owed = 3 * 999_000_000;
+    expect(owed).toBeGreaterThan(2 ** 31 - 1);
+    expect(await db.select().from(payouts).where(eq(payouts.hostId, big.host.user.id))).toMatchObject([
+      { batchId: run.batchId, amount: owed },
+    ]);
+    expect(await db.select().from(payouts).where(eq(payouts.hostId, small.host.user.id))).toMatchObject([
+      { batchId: run.batchId, amount: 300_000 },
+    ]);
+    const { csv } = await exportBatch(db, run.batchId as string);
+    expect(parse(csv).find((line) => line.host_id === big.host.user.id)?.amount_php).toBe("29970000.00");
+    await markBatchPaid(db, run.batchId as string, "BIG-TRF-1");
+    const earnings = await earningsOf(big.host.cookie);
+    expect(earnings.body.result).toMatchObject({ earned: owed, payable: 0, paidOut: owed });
+  });
+
+  it("one host whose payout fails leaves every other host paid, and is paid the next week", async () => {
+    const failing = await anActiveBooking();
+    const other = await anActiveBooking();
+    expectStatus(await setMethod(failing.host.cookie, GCASH), 200);
+    expectStatus(await setMethod(other.host.cookie, GCASH), 200);
+    const { db } = await getDatabase();
+    // Whatever makes one host's payout fail (here the database refuses it), it fails alone.
+    await db.execute(
+      sql.raw(`create function refuse_one_payout() returns trigger language plpgsql as $$
+        begin
+          if new.host_id = '${failing.host.user.id}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_one_payout before insert on payouts for each row execute function refuse_one_payout()`,
+    );
+    const at = batchTimeAfter(addDays(start, 120));
+    let run: Awaited<ReturnType<typeof runPayoutBatch>>;
+    try {
+      run = await runPayoutBatch(db, at);
+    } finally {
+      await db.execute(sql`drop trigger refuse_one_payout on payouts`);
+      await db.execute(sql`drop function refuse_one_payout()`);
+    }
+    expect(run.failed).toEqual([failing.host.user.id]);
+    expect(await db.select().from(payouts).where(eq(payouts.hostId, other.host.user.id))).toMatchObject([
+      { batchId: run.batchId, amount: 300_000 },
+    ]);
+    expect(await db.select().from(payouts).where(eq(payouts.hostId, failing.host.user.id))).toEqual([]);
+    expect(
+      await db
+        .select({ payoutId: hostEarnings.payoutId })
+        .from(hostEarnings)
+        .where(eq(hostEarnings.hostId, failing.host.user.id)),
+    ).toEqual([{ payoutId: null }]);
+    await markBatchPaid(db, run.batchId as string, "TRF-1");
+
+    const nextWeek = await runPayoutBatch(db, new Date(at.getTime() + 7 * 24 * 3_600_000));
+    expect(nextWeek.failed).toEqual([]);
+    expect(await db.select().from(payouts).where(eq(payouts.hostId, failing.host.user.id))).toMatchObject([
+      { batchId: nextWeek.batchId, amount: 300_000 },
+    ]);
+    await markBatchPaid(db, nextWeek.batchId as string, "TRF-2");
   });
 
   it("writes a spreadsheet formula typed as an account name as text", async () => {

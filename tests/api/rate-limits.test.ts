@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LIMITS, TOO_MANY_REQUESTS } from "~/api/rate-limit.server";
+import { LIMITS, TOO_MANY_REQUESTS, TOO_MANY_SIGNUPS, takeRate } from "~/api/rate-limit.server";
 import { login } from "~/api/user/auth.server";
 import { getDatabase } from "~/db/db.server";
-import { rateEvents } from "~/db/schema";
+import { rateEvents, users } from "~/db/schema";
+import { action as signupAction } from "~/routes/auth+/signup-form";
 import { api } from "~/services/api.server";
 import { authenticator } from "~/services/auth.server";
 import { runWithRequestContext } from "~/services/request-context.server";
@@ -118,6 +120,74 @@ describe("visitors' enquiries per address", () => {
     expectStatus(await missingSpace(address), 429);
     const user = await loggedInUser();
     expectStatus(await missingSpace(address, user.cookie), 200);
+  });
+});
+
+describe("sign-ups per address", () => {
+  const signup = (address: string, email = uniqueEmail("farm")) =>
+    call("POST", "/user/userSignup", {
+      address,
+      body: {
+        firstName: "Maria",
+        lastName: "Santos",
+        nickName: "Mia",
+        email,
+        phoneNumber: "09171234567",
+        password: "correct-horse-1",
+        confirmPassword: "correct-horse-1",
+        interested: "renter",
+        dob: "1990-05-17",
+        acceptTerms: true,
+      },
+    });
+
+  async function signedUpAlready(address: string, count: number) {
+    const { db } = await getDatabase();
+    for (let i = 0; i < count; i++) await takeRate(db, [{ limit: LIMITS.signupsPerAddress, value: address }]);
+  }
+
+  it(`makes at most ${LIMITS.signupsPerAddress.max} new accounts an hour from one address; a taken e-mail is not counted`, async () => {
+    const address = "203.0.113.60";
+    const { email: taken } = await createUser();
+    for (let i = 1; i <= 3; i++) expectStatus(await signup(address, taken), 400);
+    // The address's earlier sign-ups, counted as the endpoint counts them (a real sign-up costs an argon2id hash).
+    await signedUpAlready(address, LIMITS.signupsPerAddress.max - 1);
+    expectStatus(await signup(address), 200);
+    const email = uniqueEmail("one-too-many");
+    const refused = await signup(address, email);
+    expectStatus(refused, 429, TOO_MANY_SIGNUPS);
+    expect(refused.headers.get("Set-Cookie")).toBeNull();
+    const { db } = await getDatabase();
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    // Another address (another network) still signs up.
+    expectStatus(await signup("203.0.113.61", email), 200);
+  });
+
+  it("the sign-up screen shows the limit's message as a toast", async () => {
+    const address = "203.0.113.62";
+    await signedUpAlready(address, LIMITS.signupsPerAddress.max);
+    const form = new URLSearchParams({
+      firstName: "Maria",
+      lastName: "Santos",
+      nickName: "Mia",
+      email: uniqueEmail("screen"),
+      phoneNumber: "09171234567",
+      password: "correct-horse-1",
+      confirmPassword: "correct-horse-1",
+      interested: "renter",
+      dob: "1990-05-17",
+      acceptTerms: "on",
+    });
+    const request = new Request("http://localhost/auth/signup-form", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    const answer = (await runWithRequestContext({ clientAddress: address }, () =>
+      signupAction({ request, params: {}, context: { clientAddress: address } }),
+    )) as unknown as { init: { status: number }; data: { toast: { description: string } } };
+    expect(answer.init.status).toBe(429);
+    expect(answer.data.toast.description).toBe(TOO_MANY_SIGNUPS);
   });
 });
 

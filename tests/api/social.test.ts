@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "~/api/rate-limit.server";
 import { getDatabase } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
@@ -298,6 +299,38 @@ describe("POST /user/googlejwtLogin", () => {
       setEnv({ GOOGLE_CLIENT_ID: GOOGLE_CLIENT });
     }
     expect(await usersWithEmail(identity.email as string)).toHaveLength(0);
+  });
+});
+
+describe("new accounts count against the caller's sign-ups", () => {
+  it(`a ${LIMITS.signupsPerAddress.max + 1}th new account in an hour from one address is refused; signing in is not`, async () => {
+    const address = "203.0.113.70";
+    const known = newIdentity();
+    const first = await call<Profile>("POST", "/user/googlejwtLogin", {
+      address,
+      body: { token: await provider.idToken(known, GOOGLE_CLIENT) },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { db } = await getDatabase();
+    for (let i = 1; i < LIMITS.signupsPerAddress.max; i++)
+      await takeRate(db, [{ limit: LIMITS.signupsPerAddress, value: address }]);
+    const stranger = newIdentity();
+    await expectRefused(
+      async () =>
+        call("POST", "/user/googlejwtLogin", {
+          address,
+          body: { token: await provider.idToken(stranger, GOOGLE_CLIENT) },
+        }),
+      429,
+      TOO_MANY_SIGNUPS,
+    );
+    expect(await usersWithEmail(stranger.email as string)).toEqual([]);
+    const again = await call<Profile>("POST", "/user/googlejwtLogin", {
+      address,
+      body: { token: await provider.idToken(known, GOOGLE_CLIENT) },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.result.userId).toBe(first.body.result.userId);
   });
 });
 

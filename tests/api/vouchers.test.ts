@@ -1,17 +1,24 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import type { MyCode } from "~/api/user/profile.server";
-import { followBooking } from "~/api/user/voucher-service.server";
+import { followBooking, referralVouchersQueue } from "~/api/user/voucher-service.server";
 import type { BookingVoucherCheck, CodeCheck } from "~/api/user/vouchers.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, coupons, payments, voucherRedemptions, vouchers } from "~/db/schema";
-import { checkoutDeadline } from "~/domain/booking";
+import { seedRunningBooking } from "~/db/seed/running-booking.server";
+import { checkoutDeadline, endInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { expiredMessage, referralVoucherExpiry, VOUCHER_MESSAGES } from "~/domain/vouchers";
+import {
+  expiredMessage,
+  REFERRAL_ACTIVE_DAYS,
+  referralVoucherExpiry,
+  referralVouchersDueAt,
+  VOUCHER_MESSAGES,
+} from "~/domain/vouchers";
 import { createCouponCommand } from "~/services/coupon-command.server";
 import { checkLedger } from "~/services/payments/ledger.server";
 import {
@@ -28,7 +35,8 @@ import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./
 /**
  * Vouchers and coupons through the API (ADR 0030): an operator's coupon created by the ops command, checked, saved,
  * applied at booking (held), used when the provider's webhook confirms the payment, given back when the booking
- * expires or is declined; referral vouchers given once to both sides; every refusal a clear message that changes
+ * expires or is declined; referral vouchers given once to both sides when the referred renter's first booking has
+ * been active 30 days or completes, never at approval; every refusal a clear message that changes
  * nothing. The listing of the fixtures costs ₱3,000.00 a month with a deposit: 3 months are due ₱6,150.00 at request.
  */
 
@@ -49,6 +57,16 @@ async function aCoupon(flags: string[]): Promise<string> {
   const code = `TEST${serial}${Math.random().toString(36).slice(2, 7)}`.toUpperCase();
   await createCouponCommand(db, ["--code", code, "--until", addDays(today, 30), ...flags]);
   return code;
+}
+
+/** The referral vouchers' job enqueued for a booking, if any. */
+async function referralJobOf(bookingId: string) {
+  const { db } = await getDatabase();
+  const found = (await db.execute(
+    sql`select start_after from pgboss.job where name = ${referralVouchersQueue.name} and data->>'bookingId' = ${bookingId}`,
+  )) as unknown as { rows: { start_after: string | Date }[] };
+  const [row] = found.rows;
+  return row ? { startAfter: new Date(row.start_after) } : undefined;
 }
 
 async function redemptionsOf(bookingId: string) {
@@ -385,7 +403,7 @@ describe("POST /reserve/BookSpace with a code", () => {
 });
 
 describe("referral vouchers", () => {
-  it("are given to both sides once, when the referred renter's first booking is paid and approved", async () => {
+  it("are never given at approval: an approved booking cancelled and refunded gives nothing", async () => {
     const friend = await loggedInUser({ nickName: "Friend" });
     const renter = await loggedInUser({ referredBy: friend.user.id });
     const host = await loggedInUser();
@@ -393,33 +411,79 @@ describe("referral vouchers", () => {
     const booked = await book(renter.cookie, { spaceId: space.id });
     const { bookingId } = booked.body.result;
     await payThroughWebhook(renter.cookie, bookingId);
-    const { db } = await getDatabase();
-    expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toEqual([]);
-    const approve = () =>
-      call("POST", "/reserve/approveBooking", {
+    expectStatus(
+      await call("POST", "/reserve/approveBooking", {
         cookie: host.cookie,
         body: { bookingId, ownerId: host.user.id, autoAcceptExtension: false, type: "storage" },
-      });
-    expectStatus(await approve(), 200);
+      }),
+      200,
+    );
+    const { db } = await getDatabase();
+    const given = () =>
+      db
+        .select()
+        .from(vouchers)
+        .where(inArray(vouchers.holderId, [renter.user.id, friend.user.id]));
+    expect(await given()).toEqual([]);
+    expectStatus(
+      await call("POST", "/reserve/cancelBooking", { cookie: renter.cookie, body: { bookingId } }),
+      200,
+    );
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row).toMatchObject({ state: "cancelled", refunded: DUE - 15_000 });
+    expect(await given()).toEqual([]);
+  });
+
+  it(`are given to both sides once the referred renter's first booking has been active ${REFERRAL_ACTIVE_DAYS} days, by a durable job`, async () => {
+    const friend = await loggedInUser({ nickName: "Friend" });
+    const renter = await loggedInUser({ referredBy: friend.user.id });
+    const host = await loggedInUser();
+    const { db } = await getDatabase();
+    // Booked, paid, approved and started 10 days ago through the booking service: the job waits for day 30.
+    const recent = await seedRunningBooking(db, {
+      spaceId: (await createListing(host.user.id)).id,
+      renterId: renter.user.id,
+      startDate: addDays(today, -10),
+      duration: "3_months",
+    });
+    const job = await referralJobOf(recent);
+    expect(job?.startAfter.toISOString()).toBe(referralVouchersDueAt(addDays(today, -10)).toISOString());
+    await referralVouchersQueue.handler({ bookingId: recent });
+    expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toEqual([]);
+
+    // Another of the renter's bookings started 31 days ago: its job is due, and runs.
+    const bookingId = await seedRunningBooking(db, {
+      spaceId: (await createListing(host.user.id)).id,
+      renterId: renter.user.id,
+      startDate: addDays(today, -31),
+      duration: "3_months",
+    });
+    await expect
+      .poll(
+        async () => (await db.select().from(vouchers).where(eq(vouchers.bookingId, bookingId))).length,
+        WAIT,
+      )
+      .toBe(2);
     const given = await db.select().from(vouchers).where(eq(vouchers.bookingId, bookingId));
     expect(given.map((voucher) => voucher.holderId).sort()).toEqual([friend.user.id, renter.user.id].sort());
-    const expiresOn = referralVoucherExpiry(new Date());
     for (const voucher of given) {
-      expect(voucher).toMatchObject({ amount: 25_000, expiresOn });
+      expect(voucher.amount).toBe(25_000);
       expect(voucher.code).toMatch(/^RV-[A-Z2-9]{8}$/);
     }
 
-    // Two approvals racing (or a later booking approved) give nothing more: one voucher per side, by a unique key.
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    // The job run again, twice at once, the first booking's day 30, its completion: one voucher per side, by a
+    // unique key.
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, recent));
     if (!row) throw new Error("no booking");
     await Promise.all([
-      followBooking(db, row, "requested", "approved", new Date()),
-      followBooking(db, row, "requested", "approved", new Date()),
+      referralVouchersQueue.handler({ bookingId }),
+      referralVouchersQueue.handler({ bookingId }),
+      followBooking(db, { ...row, state: "completed" }, "active", "completed", new Date()),
     ]);
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toHaveLength(1);
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, friend.user.id))).toHaveLength(1);
 
-    // Each side is told, once the approval is committed.
+    // Each side is told, once the vouchers are committed.
     const friendVoucher = given.find((voucher) => voucher.holderId === friend.user.id);
     const renterVoucher = given.find((voucher) => voucher.holderId === renter.user.id);
     const toFriend = await waitForMail(friend.user.email, "You have a referral voucher");
@@ -431,8 +495,35 @@ describe("referral vouchers", () => {
 
     const mine = await call<MyCode>("POST", "/user/getMyCode", { cookie: friend.cookie });
     expect(mine.body.result.vouchers).toEqual([
-      { code: friendVoucher?.code, amount: 25_000, expiresOn, status: "available" },
+      { code: friendVoucher?.code, amount: 25_000, expiresOn: friendVoucher?.expiresOn, status: "available" },
     ]);
+  });
+
+  it("are given when a shorter first booking completes, before its 30 days", async () => {
+    const friend = await loggedInUser();
+    const renter = await loggedInUser({ referredBy: friend.user.id });
+    const host = await loggedInUser();
+    const { db } = await getDatabase();
+    const startDate = addDays(today, -9);
+    const bookingId = await seedRunningBooking(db, {
+      spaceId: (await createListing(host.user.id, { rentalDurations: ["week", "1_month"] })).id,
+      renterId: renter.user.id,
+      startDate,
+      duration: "week",
+    });
+    expect(await db.select().from(vouchers).where(eq(vouchers.bookingId, bookingId))).toEqual([]);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    await applyBookingEvent(
+      db,
+      bookingId,
+      { type: "end", actor: "system" },
+      { at: endInstant({ endDate: row?.endDate ?? startDate }) },
+    );
+    const given = await db.select().from(vouchers).where(eq(vouchers.bookingId, bookingId));
+    expect(given.map((voucher) => voucher.holderId).sort()).toEqual([friend.user.id, renter.user.id].sort());
+    expect(given[0]?.expiresOn).toBe(
+      referralVoucherExpiry(endInstant({ endDate: row?.endDate ?? startDate })),
+    );
   });
 
   it("is for its holder's own booking: someone else's is refused, and its holder's lowers their due", async () => {

@@ -50,7 +50,12 @@ import { displayName } from "../user/profile.server";
 
 const HOUR_MS = 3_600_000;
 
-export type EarningsRun = { bookings: number; released: number };
+export type EarningsRun = {
+  bookings: number;
+  released: number;
+  /** Bookings whose release failed (logged): they are tried again at the next run, the others go on. */
+  failed: number;
+};
 
 /** Releases every period whose rent is payable as of `now` (the job passes the real clock; tests move it). */
 export async function releaseEarnings(db: Database, now = new Date()): Promise<EarningsRun> {
@@ -95,10 +100,19 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
         ),
       ),
     );
-  const run: EarningsRun = { bookings: 0, released: 0 };
+  const run: EarningsRun = { bookings: 0, released: 0, failed: 0 };
   for (const { id } of due) {
     run.bookings += 1;
-    run.released += await bookingTransaction(db, (tx) => releaseBooking(tx, id, now));
+    try {
+      run.released += await bookingTransaction(db, (tx) => releaseBooking(tx, id, now));
+    } catch (error) {
+      // One booking that cannot be released (its transaction rolled back whole) never holds back the others' hosts.
+      run.failed += 1;
+      console.error(
+        `[payouts] booking ${id}: its earnings could not be released; tried again next run`,
+        error,
+      );
+    }
   }
   return run;
 }
@@ -177,6 +191,8 @@ export type BatchRun = {
   amount: number;
   /** Hosts with earnings waiting and no payout method, reminded. */
   reminded: number;
+  /** Hosts whose payout could not be made (logged): their earnings wait for the next week's batch. */
+  failed: string[];
 };
 
 /**
@@ -211,7 +227,13 @@ export async function runPayoutBatch(db: Database, now = new Date()): Promise<Ba
     const methods = hostIds.length
       ? await tx.select().from(payoutMethods).where(inArray(payoutMethods.userId, hostIds))
       : [];
-    const result = { batch, payouts: 0, amount: 0, unpaid: [] as { hostId: string; amount: number }[] };
+    const result = {
+      batch,
+      payouts: 0,
+      amount: 0,
+      unpaid: [] as { hostId: string; amount: number }[],
+      failed: [] as string[],
+    };
     for (const [hostId, host] of byHost) {
       if (host.amount === 0) continue;
       const method = methods.find((row) => row.userId === hostId);
@@ -219,30 +241,40 @@ export async function runPayoutBatch(db: Database, now = new Date()): Promise<Ba
         result.unpaid.push({ hostId, amount: host.amount });
         continue;
       }
-      const [payout] = await tx
-        .insert(payouts)
-        .values({
-          batchId: batch.id,
-          hostId,
-          amount: host.amount,
-          method: method.method,
-          accountName: method.accountName,
-          accountNumber: method.accountNumber,
-          bankName: method.bankName,
-          createdAt: now,
-        })
-        .returning();
-      if (!payout) throw new Error("the payout was not stored");
-      await tx
-        .update(hostEarnings)
-        .set({ payoutId: payout.id })
-        .where(and(inArray(hostEarnings.id, host.ids), isNull(hostEarnings.payoutId)));
+      try {
+        // Each host's payout in a savepoint of its own: one that fails rolls back alone, and every other host is
+        // still paid this week; its earnings stay unbatched for the next week's batch.
+        await tx.transaction(async (sp) => {
+          const [payout] = await sp
+            .insert(payouts)
+            .values({
+              batchId: batch.id,
+              hostId,
+              amount: host.amount,
+              method: method.method,
+              accountName: method.accountName,
+              accountNumber: method.accountNumber,
+              bankName: method.bankName,
+              createdAt: now,
+            })
+            .returning();
+          if (!payout) throw new Error("the payout was not stored");
+          await sp
+            .update(hostEarnings)
+            .set({ payoutId: payout.id })
+            .where(and(inArray(hostEarnings.id, host.ids), isNull(hostEarnings.payoutId)));
+        });
+      } catch (error) {
+        result.failed.push(hostId);
+        console.error(`[payouts] host ${hostId}: the payout could not be made; tried again next week`, error);
+        continue;
+      }
       result.payouts += 1;
       result.amount += host.amount;
     }
     return result;
   });
-  if (!made) return { earnings, batchId: null, payouts: 0, amount: 0, reminded: 0 };
+  if (!made) return { earnings, batchId: null, payouts: 0, amount: 0, reminded: 0, failed: [] };
   // Told once the batch is committed: never a reminder about a run that rolled back.
   for (const host of made.unpaid)
     await tellHost(db, host.hostId, "method_missing", { amount: host.amount, reference: "", sentTo: "" });
@@ -252,6 +284,7 @@ export async function runPayoutBatch(db: Database, now = new Date()): Promise<Ba
     payouts: made.payouts,
     amount: made.amount,
     reminded: made.unpaid.length,
+    failed: made.failed,
   };
 }
 
@@ -454,7 +487,7 @@ export const payoutBatchQueue = defineQueue<{ at?: string }>(
     const run = await runPayoutBatch(db, at ? new Date(at) : new Date());
     if (run.batchId)
       console.info(
-        `[payouts] batch ${run.batchId}: ${run.payouts} payout(s), ${formatPeso(run.amount)}; ${run.reminded} host(s) reminded to add a method`,
+        `[payouts] batch ${run.batchId}: ${run.payouts} payout(s), ${formatPeso(run.amount)}; ${run.reminded} host(s) reminded to add a method; ${run.failed.length} host(s) failed`,
       );
   },
   { policy: "exclusive" },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import {
@@ -18,6 +18,7 @@ import {
 import { receiptNumberOf } from "~/domain/billing";
 import {
   answerDeadline,
+  assertMayStartCheckout,
   type BookingState,
   bookingNumberOf,
   cancellationRefund,
@@ -27,6 +28,8 @@ import {
   createBooking,
   HOLDING_STATES,
   MAX_EXTENSION_MONTHS,
+  MAX_UNPAID_CHECKOUTS,
+  openCheckoutsSince,
   roleOf,
   UNPAID_BILL_DAYS,
 } from "~/domain/booking";
@@ -444,8 +447,7 @@ export const bookSpace = defineEndpoint({
   method: "POST",
   path: "/reserve/BookSpace",
   auth: "required",
-  summary:
-    "Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon `code` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. Answers the booking; pay it with POST /reserve/payBooking.",
+  summary: `Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon \`code\` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. A renter holds at most ${MAX_UNPAID_CHECKOUTS} unpaid checkouts at once: another booking is refused (409) until one is paid, cancelled or has expired. Answers the booking; pay it with POST /reserve/payBooking.`,
   tags: ["reserve"],
   message: BOOKED_MESSAGE,
   body: z.strictObject({
@@ -464,6 +466,21 @@ export const bookSpace = defineEndpoint({
   }),
   async handler({ db, user, body }): Promise<BookingDetails> {
     const row = await bookingTransaction(db, async (tx) => {
+      const now = new Date();
+      // One new booking of a renter at a time (their row is the lock, taken before the space's), so two requests at
+      // once cannot both slip under the limit of unpaid checkouts.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update");
+      const [unpaid] = await tx
+        .select({ n: count() })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.renterId, user.id),
+            eq(bookings.state, "awaiting_payment"),
+            gt(bookings.createdAt, openCheckoutsSince(now)),
+          ),
+        );
+      assertMayStartCheckout(unpaid?.n ?? 0);
       // One booking of a space at a time: the last free unit goes to one renter, the other is told it is taken.
       const [space] = await tx.select().from(spaces).where(eq(spaces.id, body.spaceId)).for("update");
       if (!space) throw new ApiError(404, "Space not found.");
@@ -477,7 +494,6 @@ export const bookSpace = defineEndpoint({
         : [];
       if (items.length !== new Set(body.itemIds).size)
         throw new DomainError("invalid", "One of the items was not found.", "itemIds");
-      const now = new Date();
       // The code's row stays locked until this booking holds it: two bookings at once cannot both use it.
       const found = body.code ? await findCode(tx, body.code, { lock: true }) : null;
       if (found) await assertUsable(tx, found, user.id, now);

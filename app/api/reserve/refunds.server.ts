@@ -2,9 +2,11 @@ import { and, desc, eq, isNotNull, like, ne, sum } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, type PaymentRow, payments, type RefundRow, refunds } from "~/db/schema";
+import { formatPeso } from "~/domain/money";
 import { defineQueue } from "~/services/jobs.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { paymentProvider } from "~/services/payments/provider.server";
+import { recordUnapplied } from "~/services/payments/unapplied.server";
 
 /**
  * Refunds (PRODUCT.md "Refunds"): the booking machine decides how much goes back and why; this asks the payment
@@ -119,12 +121,14 @@ async function askProvider(db: Database, refund: RefundRow): Promise<void> {
 
 /**
  * A refund the provider finished: succeeded, the money leaves us (refunds owed → provider); failed, it stays owed
- * and is logged for the operators. Only a pending refund changes, so a repeated answer changes nothing.
+ * and is kept for an operator (the renter is still owed it). Only a pending refund changes, so a repeated answer
+ * changes nothing. `from` is the provider's webhook event that told us, when one did.
  */
 export async function settleRefund(
   tx: Database,
   refundId: string,
   state: "succeeded" | "failed",
+  from: { eventId?: string } = {},
 ): Promise<void> {
   const [refund] = await tx
     .update(refunds)
@@ -133,7 +137,20 @@ export async function settleRefund(
     .returning();
   if (!refund) return;
   if (state === "failed") {
-    console.error(`[refunds] the provider failed refund ${refund.id} of booking ${refund.bookingId}`);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+    await recordUnapplied(tx, {
+      kind: "refund_failed",
+      provider: payment?.provider ?? "unknown",
+      eventId: from.eventId ?? null,
+      eventType: "refund.failed",
+      providerPaymentId: payment?.providerPaymentId ?? null,
+      providerRefundId: refund.providerRefundId,
+      paymentId: refund.paymentId,
+      refundId: refund.id,
+      bookingId: refund.bookingId,
+      amount: refund.amount,
+      reason: `The provider could not refund ${formatPeso(refund.amount)} of booking ${refund.bookingId}: the renter is still owed it.`,
+    });
     return;
   }
   await enterLedger(tx, {

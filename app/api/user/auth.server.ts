@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from "~/services/password.server";
 import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
 import { defineEndpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
-import { LIMITS, takeRate } from "../rate-limit.server";
+import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "../rate-limit.server";
 import { toProfile, viewUserProfile } from "./user.server";
 
 /** Sign-up, log in and out, and the password flows (spec §7 "Auth and user"). */
@@ -31,10 +31,10 @@ export const userSignup = defineEndpoint({
   method: "POST",
   path: "/user/userSignup",
   auth: "none",
-  summary: "Creates an account with e-mail and password, logs it in and sends the welcome e-mail.",
+  summary: `Creates an account with e-mail and password, logs it in and sends the welcome e-mail. At most ${LIMITS.signupsPerAddress.max} new accounts an hour per caller.`,
   message: "Your account has been created.",
   body: rules.SignupSchema,
-  async handler({ db, body, request, headers }) {
+  async handler({ db, body, request, headers, clientAddress }) {
     if (await findUserByEmail(db, body.email)) throw fieldError("email", EMAIL_TAKEN);
     let referredBy: string | null = null;
     if (body.referralCode) {
@@ -45,6 +45,8 @@ export const userSignup = defineEndpoint({
       if (!referrer) throw fieldError("referralCode", "This referral code is not valid.");
       referredBy = referrer.id;
     }
+    // Counted only once the account would be made: a taken e-mail or a wrong code is no new account.
+    await takeRate(db, [{ limit: LIMITS.signupsPerAddress, value: clientAddress }], TOO_MANY_SIGNUPS);
     const entryUrlAt = body.entryUrlAt ? new Date(body.entryUrlAt) : null;
     const [user] = await db
       .insert(users)

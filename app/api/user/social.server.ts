@@ -11,6 +11,7 @@ import { createSession } from "~/services/session.server";
 import { PROVIDER_LABELS, type SocialProvider } from "~/services/social-providers.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "../rate-limit.server";
 import {
   requireFacebook,
   requireGoogle,
@@ -89,6 +90,7 @@ async function accountFor(
   db: Database,
   identity: SocialIdentity,
   entry: EntryFields,
+  clientAddress: string,
 ): Promise<{ user: User; created: boolean }> {
   const label = PROVIDER_LABELS[identity.provider];
   const known = await findBySocialId(db, identity);
@@ -122,6 +124,8 @@ async function accountFor(
     return { user: linked, created: false };
   }
 
+  // A new account counts against the caller's sign-ups, as an e-mail sign-up does.
+  await takeRate(db, [{ limit: LIMITS.signupsPerAddress, value: clientAddress }], TOO_MANY_SIGNUPS);
   const { firstName, lastName } = namesOf(identity, identity.email);
   const [user] = await db
     .insert(users)
@@ -148,17 +152,16 @@ async function signIn(
   db: Database,
   identity: SocialIdentity,
   entry: EntryFields,
-  request: Request,
-  headers: Headers,
+  { request, headers, clientAddress }: { request: Request; headers: Headers; clientAddress: string },
 ) {
   let outcome: { user: User; created: boolean };
   try {
-    outcome = await accountFor(db, identity, entry);
+    outcome = await accountFor(db, identity, entry, clientAddress);
   } catch (error) {
     // Two first sign-ins racing (the same identity, or its e-mail signing up meanwhile): the unique index decided;
     // the second one now finds the account the first made.
     if (!isUniqueViolation(error)) throw error;
-    outcome = await accountFor(db, identity, entry);
+    outcome = await accountFor(db, identity, entry, clientAddress);
   }
   const { user, created } = outcome;
   headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
@@ -180,9 +183,9 @@ export const googlejwtLogin = defineEndpoint({
     "Sets the session cookie. An unverified e-mail is refused.",
   message: "Login successful.",
   body: z.strictObject({ token: token("The Google token"), ...entryFields }),
-  async handler({ db, body, request, headers }) {
+  async handler({ db, body, request, headers, clientAddress }) {
     const identity = await verifyGoogleIdToken(body.token, requireGoogle());
-    return signIn(db, identity, body, request, headers);
+    return signIn(db, identity, body, { request, headers, clientAddress });
   },
 });
 
@@ -196,9 +199,9 @@ export const googleLogin = defineEndpoint({
     "otherwise as /user/googlejwtLogin (which is preferred: an ID token also proves it was issued to this app).",
   message: "Login successful.",
   body: z.strictObject({ accessToken: token("The Google access token"), ...entryFields }),
-  async handler({ db, body, request, headers }) {
+  async handler({ db, body, request, headers, clientAddress }) {
     const identity = await verifyGoogleAccessToken(body.accessToken, requireGoogle());
-    return signIn(db, identity, body, request, headers);
+    return signIn(db, identity, body, { request, headers, clientAddress });
   },
 });
 
@@ -212,9 +215,9 @@ export const facebookLogin = defineEndpoint({
     "to this app, /me says who the user is. Then as /user/googlejwtLogin. Sets the session cookie.",
   message: "Login successful.",
   body: z.strictObject({ accessToken: token("The Facebook access token"), ...entryFields }),
-  async handler({ db, body, request, headers }) {
+  async handler({ db, body, request, headers, clientAddress }) {
     const identity = await verifyFacebookAccessToken(body.accessToken, requireFacebook());
-    return signIn(db, identity, body, request, headers);
+    return signIn(db, identity, body, { request, headers, clientAddress });
   },
 });
 

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import {
   type BookingRow,
+  bookings,
   type CouponRow,
   coupons,
   userCoupons,
@@ -25,9 +26,11 @@ import {
   couponValue,
   describeCoupon,
   dueBeforeCode,
+  earnsReferralVouchers,
   normalizeCode,
   type RedemptionState,
   referralVoucherExpiry,
+  referralVouchersDueAt,
   VOUCHER_CODE_PREFIX,
   VOUCHER_MESSAGES,
   voucherStatus,
@@ -40,7 +43,8 @@ import { notify } from "~/services/notify.server";
  * Where the voucher rules (app/domain/vouchers.ts) meet the database (ADR 0030): finding a typed code, checking it is
  * usable by the caller, holding it for a booking, and moving the hold as the booking moves — used when its payment is
  * confirmed, released when it ends unpaid or its money goes back. Referral vouchers are given here when a referred
- * user's booking is approved. Called inside the booking's transaction, so a code and its booking change together.
+ * user's booking has been active for 30 days or completes. Called inside the booking's transaction, so a code and its
+ * booking change together.
  */
 
 /** A typed code, found: an operator's coupon or a user's referral voucher. */
@@ -131,7 +135,9 @@ const RELEASING_STATES: readonly BookingState[] = ["declined", "expired", "cance
 /**
  * Moves the booking's code as the booking moves (called by the booking service with every transition): used when
  * the request reaches the host (its payment confirmed, or nothing to pay), released when the booking is declined,
- * expires or is cancelled; referral vouchers given when a referred renter's booking is approved.
+ * expires or is cancelled. A referred renter's booking earns the referral vouchers once it has been active for 30
+ * days (a durable job, enqueued when it starts) or completes, whichever comes first: never at approval, since an
+ * approved booking can still be cancelled and refunded.
  */
 export async function followBooking(
   tx: Database,
@@ -143,7 +149,47 @@ export async function followBooking(
   if (from === to) return;
   if (to === "requested") await setRedemption(tx, row.id, ["held"], "used", at);
   else if (RELEASING_STATES.includes(to)) await setRedemption(tx, row.id, ["held", "used"], "released", at);
-  else if (to === "approved") await giveReferralVouchers(tx, row, at);
+  else if (to === "active" && (await referrerOf(tx, row))) {
+    await send(
+      referralVouchersQueue,
+      { bookingId: row.id },
+      {
+        startAfter: referralVouchersDueAt(row.startDate),
+        singletonKey: `referral:${row.id}`,
+        transaction: tx,
+      },
+    );
+  } else if (to === "completed") await giveReferralVouchers(tx, row, at);
+}
+
+export type ReferralVouchersJob = { bookingId: string };
+
+/**
+ * A referred renter's booking 30 days after its start: the vouchers are given if it is still running (or has
+ * completed meanwhile, when they were given already and nothing more is). The booking's row is locked, so the
+ * transition that ends it and this job are taken one after the other.
+ */
+export const referralVouchersQueue = defineQueue<ReferralVouchersJob>(
+  "referral-vouchers",
+  async ({ bookingId }) => {
+    const { db } = await getDatabase();
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+      const now = new Date();
+      if (row && earnsReferralVouchers(row, now)) await giveReferralVouchers(tx, row, now);
+    });
+  },
+);
+
+/** The friend whose referral code the booking's renter signed up with, if any. */
+async function referrerOf(tx: Database, row: Pick<BookingRow, "renterId">): Promise<string | null> {
+  const [renter] = await tx
+    .select({ referredBy: users.referredBy })
+    .from(users)
+    .where(eq(users.id, row.renterId));
+  if (!renter?.referredBy) return null;
+  const [referrer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, renter.referredBy));
+  return referrer?.id ?? null;
 }
 
 async function setRedemption(
@@ -174,18 +220,15 @@ function newVoucherCode(): string {
 }
 
 /**
- * A referred renter's booking was approved (so it was paid): the renter and the friend whose code they signed up
- * with each get a voucher — once per referred renter, whichever of their bookings is approved first. The unique
- * referral key makes two approvals at once give one voucher each.
+ * A referred renter's booking has run 30 days or completed: the renter and the friend whose code they signed up
+ * with each get a voucher — once per referred renter, whichever of their bookings gets there first. The unique
+ * referral key makes two bookings getting there at once give one voucher each.
  */
 async function giveReferralVouchers(tx: Database, row: BookingRow, at: Date): Promise<void> {
-  const [renter] = await tx
-    .select({ id: users.id, referredBy: users.referredBy })
-    .from(users)
-    .where(eq(users.id, row.renterId));
-  if (!renter?.referredBy) return;
-  const [referrer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, renter.referredBy));
-  if (!referrer) return;
+  const referrerId = await referrerOf(tx, row);
+  if (!referrerId) return;
+  const renter = { id: row.renterId };
+  const referrer = { id: referrerId };
   const amount = referralVoucherAmount();
   const expiresOn = referralVoucherExpiry(at);
   const given = await tx

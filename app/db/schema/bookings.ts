@@ -161,8 +161,9 @@ export const bookings = pgTable(
     /** P of the booking: prices its extensions. */
     monthlyUnitPrice: integer("monthly_unit_price").notNull(),
     feeRateBasisPoints: integer("fee_rate_basis_points").notNull(),
-    paid: integer("paid").notNull().default(0),
-    refunded: integer("refunded").notNull().default(0),
+    // What the booking was paid and refunded over its whole life (every bill, every stray payment): sums, so bigint.
+    paid: bigint("paid", { mode: "number" }).notNull().default(0),
+    refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
     paidThrough: date("paid_through", { mode: "string" }),
     noticeGivenOn: date("notice_given_on", { mode: "string" }),
     autoAcceptExtension: boolean("auto_accept_extension").notNull().default(false),

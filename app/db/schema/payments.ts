@@ -49,7 +49,7 @@ export const bills = pgTable(
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     rent: integer("rent").notNull(),
     spaceSolutionFee: integer("space_solution_fee").notNull(),
-    total: integer("total").notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
     dueOn: date("due_on", { mode: "string" }).notNull(),
     state: text("state", { enum: BILL_STATES }).notNull().default("due"),
     /** Reminders sent so far (on the due date, and 3 days later). */
@@ -89,7 +89,8 @@ export const payments = pgTable(
     /** The monthly bill this checkout pays; null for the due at request. */
     billId: uuid("bill_id").references(() => bills.id, { onDelete: "restrict" }),
     provider: text("provider").notNull(),
-    amount: integer("amount").notNull(),
+    /** What the checkout asks, or what a capture the checkout did not await took (any amount a provider reports). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     state: text("state", { enum: PAYMENT_STATES }).notNull().default("pending"),
     /** What the renter chose on our side (card, gcash, paymaya); the provider may report the one used. */
     method: text("method"),
@@ -134,7 +135,7 @@ export const refunds = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "restrict" }),
-    amount: integer("amount").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
     /** Why (app/domain/booking.ts RefundReason). */
     reason: text("reason").notNull(),
     state: text("state", { enum: ["pending", "succeeded", "failed"] })
@@ -165,7 +166,8 @@ export const ledgerEntries = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     entryId: uuid("entry_id").notNull(),
     account: text("account").notNull(),
-    amount: integer("amount").notNull(),
+    /** Centavos, debits positive; a movement may carry a sum (a refund of all a booking's payments): bigint. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     kind: text("kind").notNull(),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
@@ -184,3 +186,57 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_amount_not_zero", sql`${table.amount} <> 0`),
   ],
 );
+
+/** Why a provider's event was kept for an operator instead of applied (app/services/payments/unapplied.server.ts). */
+export const UNAPPLIED_EVENT_KINDS = [
+  /** A payment, paid or failed, of no checkout of ours: nothing to refund it from; an operator matches or refunds. */
+  "unknown_payment",
+  /** The provider reported a payment we recorded again, for another amount: which one is true is for a person. */
+  "amount_conflict",
+  /** A refund we never asked for, or one whose outcome contradicts the one recorded. */
+  "unknown_refund",
+  /** A refund the provider could not make: the renter is still owed it. */
+  "refund_failed",
+] as const;
+export type UnappliedEventKind = (typeof UNAPPLIED_EVENT_KINDS)[number];
+
+/**
+ * A provider event that could not be applied nor refunded by itself (docs/decisions/0040-money-promises.md): kept
+ * here for an operator, listed by `npm run ops -- payments:unapplied` and counted by the ledger check until an
+ * operator marks it resolved with a note. Nothing a provider reports is dropped: it is applied, refunded, or here.
+ */
+export const unappliedPaymentEvents = pgTable(
+  "unapplied_payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: UNAPPLIED_EVENT_KINDS }).notNull(),
+    provider: text("provider").notNull(),
+    /** The webhook event's id, when it came by webhook (a refund refused at once comes from the provider's answer). */
+    eventId: text("event_id"),
+    /** The provider's event type: payment.paid, payment.failed, refund.succeeded, refund.failed. */
+    eventType: text("event_type").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    providerRefundId: text("provider_refund_id"),
+    /** Ours, when the event names something we know. */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    /** Centavos, as the provider reported them. */
+    amount: bigint("amount", { mode: "number" }),
+    /** What happened, in words for the operator. */
+    reason: text("reason").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** What the operator did (refunded it by hand, matched it to a booking…). */
+    resolutionNote: text("resolution_note"),
+  },
+  (table) => [
+    index("unapplied_payment_events_open_idx").on(table.receivedAt).where(sql`${table.resolvedAt} is null`),
+    check(
+      "unapplied_payment_events_resolved_with_note",
+      sql`(${table.resolvedAt} is null) = (${table.resolutionNote} is null)`,
+    ),
+  ],
+);
+
+export type UnappliedPaymentEventRow = typeof unappliedPaymentEvents.$inferSelect;

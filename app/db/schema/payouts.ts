@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   date,
   index,
@@ -85,7 +86,8 @@ export const payouts = pgTable(
     hostId: uuid("host_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    amount: integer("amount").notNull(),
+    /** The sum of the earnings it takes: one host's week can add up beyond a 32-bit integer (₱21,474,836.47). */
+    amount: bigint("amount", { mode: "number" }).notNull(),
     method: text("method", { enum: PAYOUT_METHOD_VALUES }).notNull(),
     accountName: text("account_name").notNull(),
     accountNumber: text("account_number").notNull(),

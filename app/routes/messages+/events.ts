@@ -8,10 +8,13 @@ import { openEventStream } from "~/services/streams.server";
  * The logged-in user's live updates (ADR 0026): an event stream that says "changed" (with what: messages,
  * notifications, viewings) whenever something of theirs changes, on any app instance; the page then revalidates its
  * loaders. A heartbeat keeps proxies from closing a quiet stream; a browser reconnecting with Last-Event-ID is told
- * at once when it missed something; a session keeps at most a few streams open (its newest tabs).
+ * at once when it missed something; a session keeps at most a few streams open (its newest tabs), and so does the user
+ * across all their sessions (each login is a session: a script logging in again and again holds no more).
  */
 const HEARTBEAT_MS = 25_000;
-const STREAMS_PER_SESSION = 5;
+export const STREAMS_PER_SESSION = 5;
+/** A person with a phone, a laptop and a tablet, each with a few tabs open; the cap counts on each server process. */
+export const STREAMS_PER_USER = 15;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile } = await requireProfile(request);
@@ -32,6 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         stop();
       };
     },
-    { holder: sessionId ? hashSessionId(sessionId) : profile.userId, max: STREAMS_PER_SESSION },
+    {
+      holders: [
+        { key: `user:${profile.userId}`, max: STREAMS_PER_USER },
+        ...(sessionId ? [{ key: `session:${hashSessionId(sessionId)}`, max: STREAMS_PER_SESSION }] : []),
+      ],
+    },
   );
 }

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     scheme: provider.signature,
     parse: (body) => {
       const parsed = parsePaymentEvent(body);
-      return { eventId: parsed.eventId, work: parsed };
+      return { eventId: parsed.eventId, work: { ...parsed, provider: provider.name } };
     },
     queue: paymentEventsQueue,
   });

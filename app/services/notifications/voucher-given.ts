@@ -18,8 +18,8 @@ export type VoucherGivenData = {
 export function voucherGiven(data: VoucherGivenData): Message {
   const why =
     data.side === "referrer"
-      ? "A friend who signed up with your referral code has made a first booking."
-      : "Your first booking is approved, and you signed up with a friend's referral code.";
+      ? "A friend who signed up with your referral code has had their first booking for 30 days, or finished it."
+      : "Your first booking has run for 30 days, or finished, and you signed up with a friend's referral code.";
   return {
     subject: "You have a referral voucher",
     text: [

@@ -46,7 +46,12 @@ const EventBody = z.object({
   }),
 });
 
-export type ParsedEvent = { eventId: string; event: PaymentEvent | null };
+export type ParsedEvent = {
+  eventId: string;
+  event: PaymentEvent | null;
+  /** The provider the webhook was received for (its payments are looked up under that name). */
+  provider?: string;
+};
 
 /** Throws when the body is not a provider event at all (the webhook answers 400). */
 export function parsePaymentEvent(body: string): ParsedEvent {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ledgerEntries } from "~/db/schema";
+import { openUnapplied } from "./unapplied.server";
 
 /**
  * The ledger (ADR 0023): append-only, double-entry; every movement is one entry of rows adding up to zero (debits
@@ -72,6 +73,8 @@ export type LedgerProblem =
   | { problem: "host_paid_more_than_earned"; bookingId: string; owed: number }
   | { problem: "earnings_differ"; bookingId: string; released: number; recorded: number }
   | { problem: "payout_differs"; payoutId: string; amount: number; earnings: number; sent: number }
+  /** A provider event kept for an operator (a payment of nothing of ours, a refund that failed…), not yet resolved. */
+  | { problem: "provider_event_unapplied"; eventId: string; kind: string; reason: string }
   | {
       problem: "deposit_differs";
       bookingId: string;
@@ -98,7 +101,9 @@ export type LedgerProblem =
  * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the
  *   earnings it took and, once paid, what left the host's account for it;
  * - what a booking holds counts its deposit held too; an unsettled deposit is still held whole, and a settled one
- *   was paid out once, as its row says (ADR 0032).
+ *   was paid out once, as its row says (ADR 0032);
+ * - no provider event waits for an operator (docs/decisions/0040-money-promises.md): a payment of nothing of ours,
+ *   one reported again for another amount, a refund we never asked for or one the provider could not make.
  * Balances are sums of rows; nothing here trusts a stored total but the booking's own counters, which the machine
  * moves in the same transaction as the rows.
  */
@@ -193,6 +198,14 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
       problems.push({ problem: "payout_differs", payoutId: row.id, amount, earnings, sent });
   }
   problems.push(...(await depositProblems(db)));
+  // Money the provider reported that no booking accounts for yet: the ledger is not whole until an operator acts.
+  for (const row of await openUnapplied(db))
+    problems.push({
+      problem: "provider_event_unapplied",
+      eventId: row.id,
+      kind: row.kind,
+      reason: row.reason,
+    });
   return problems;
 }
 
