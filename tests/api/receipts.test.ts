@@ -51,12 +51,16 @@ async function aPaidRequest(parties: Awaited<ReturnType<typeof aHostAndARenter>>
   const { db } = await getDatabase();
   const [payment] = await db.select().from(payments).where(eq(payments.id, checkout.body.result.paymentId));
   if (!payment) throw new Error("no payment");
-  const body = paidEvent(`evt_${payment.id.slice(0, 8)}`, payment, amount ?? booking.due);
+  const eventId = `evt_${payment.id.slice(0, 8)}`;
+  const body = paidEvent(eventId, payment, amount ?? booking.due);
   expect((await webhook(body, sandboxSigned(body))).status).toBe(200);
-  await expect
-    .poll(async () => (await db.select().from(payments).where(eq(payments.id, payment.id)))[0]?.state, WAIT)
-    .toBe("paid");
-  return { booking, paymentId: payment.id };
+  // The capture is the checkout's own when its amount is the due; any other amount is a payment of its own.
+  const capture = async () =>
+    (await db.select().from(payments).where(eq(payments.providerPaymentId, `pay_${eventId}`)))[0];
+  await expect.poll(async () => (await capture())?.state ?? "none", WAIT).not.toBe("none");
+  const captured = await capture();
+  if (!captured) throw new Error("no capture");
+  return { booking, paymentId: captured.id };
 }
 
 function receiptOf(id: string, cookie: string) {
