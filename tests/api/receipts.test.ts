@@ -56,7 +56,12 @@ async function aPaidRequest(parties: Awaited<ReturnType<typeof aHostAndARenter>>
   expect((await webhook(body, sandboxSigned(body))).status).toBe(200);
   // The capture is the checkout's own when its amount is the due; any other amount is a payment of its own.
   const capture = async () =>
-    (await db.select().from(payments).where(eq(payments.providerPaymentId, `pay_${eventId}`)))[0];
+    (
+      await db
+        .select()
+        .from(payments)
+        .where(eq(payments.providerPaymentId, `pay_${eventId}`))
+    )[0];
   await expect.poll(async () => (await capture())?.state ?? "none", WAIT).not.toBe("none");
   const captured = await capture();
   if (!captured) throw new Error("no capture");
