@@ -63,7 +63,7 @@ export default defineConfig({
       command: "node --import tsx tests/doubles/identity-provider.ts",
       url: `${IDP_URL}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
@@ -77,7 +77,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
