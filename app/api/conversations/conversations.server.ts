@@ -313,19 +313,21 @@ export const sendMessage = defineEndpoint({
   }),
   async handler({ db, user, body }) {
     const text = checkMessage(body.message);
+    let conversation: Awaited<ReturnType<typeof conversationOf>>["conversation"];
+    if (body.conversationId) {
+      conversation = (await conversationOf(db, body.conversationId, user.id)).conversation;
+    } else if (body.spaceId) {
+      const space = await findActiveSpace(db, body.spaceId);
+      if (space.hostId === user.id) throw new ApiError(400, OWN_SPACE);
+      // Opened on its own: a conversation opened twice is still one, and its reading points must come before the
+      // message (a transaction's rows all carry its start time).
+      conversation = await openConversation(db, space, user.id);
+    } else {
+      throw new ApiError(404, CONVERSATION_NOT_FOUND);
+    }
     // The message, its count against the limits and the other side's notice are kept together or not at all: a
     // failure half-way leaves no message whose retry would post it twice.
-    const { conversation, row } = await transactionWithJobs(db, async (tx) => {
-      let conversation: Awaited<ReturnType<typeof conversationOf>>["conversation"];
-      if (body.conversationId) {
-        conversation = (await conversationOf(tx, body.conversationId, user.id)).conversation;
-      } else if (body.spaceId) {
-        const space = await findActiveSpace(tx, body.spaceId);
-        if (space.hostId === user.id) throw new ApiError(400, OWN_SPACE);
-        conversation = await openConversation(tx, space, user.id);
-      } else {
-        throw new ApiError(404, CONVERSATION_NOT_FOUND);
-      }
+    const row = await transactionWithJobs(db, async (tx) => {
       await takeRate(tx, [
         { limit: LIMITS.messagesPerUser, value: user.id },
         { limit: LIMITS.messagesPerConversation, value: `${user.id}:${conversation.id}` },
@@ -334,7 +336,7 @@ export const sendMessage = defineEndpoint({
       const revealed = await contactsRevealed(tx, conversation.renterId, conversation.hostId);
       const [seen] = await textsAsSeen(tx, conversation.id, [row], revealed);
       await tellOtherSide(tx, conversation, user.id, seen ?? "");
-      return { conversation, row };
+      return row;
     });
     return {
       conversationId: conversation.id,
