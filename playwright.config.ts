@@ -77,7 +77,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
