@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { doOnce } from "./job-effects.server";
 import { defineQueue, type SendOptions, send } from "./jobs.server";
 
 /**
@@ -27,7 +28,14 @@ export async function deliverMail(mail: Mail): Promise<void> {
   const env = getEnv();
   const message = { from: env.MAIL_FROM, ...mail };
   if (env.SMTP_URL) {
-    smtp ??= nodemailer.createTransport(env.SMTP_URL);
+    // Bounded well inside the mail job's time (its jobSeconds), so a silent server fails the try instead of hanging
+    // it; nodemailer's own defaults wait up to 2 minutes to connect and 10 for a quiet socket.
+    smtp ??= nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     await smtp.sendMail(message);
     return;
   }
@@ -41,9 +49,18 @@ export async function deliverMail(mail: Mail): Promise<void> {
   await writeFile(path.join(dir, name), built.message as Buffer);
 }
 
-export const mailQueue = defineQueue<Mail>("mail", deliverMail, { retryLimit: 8, retryDelay: 30 });
+/** Each mail job hands its message over once, however often it runs (./job-effects.server.ts). */
+export const mailQueue = defineQueue<Mail>(
+  "mail",
+  (mail, job) => doOnce(`mail:${job.id}`, () => deliverMail(mail)),
+  {
+    retryLimit: 10,
+    retryDelay: 10,
+    jobSeconds: 60,
+  },
+);
 
-/** Sends one message through the durable `mail` job. */
+/** Sends one message through the durable `mail` job; with `transaction`, only if the caller's rows commit. */
 export async function sendMail(mail: Mail, options?: SendOptions): Promise<void> {
   await send(mailQueue, mail, options);
 }

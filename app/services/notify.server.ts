@@ -1,6 +1,9 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { notifications, users } from "~/db/schema";
+import { claimEffect } from "./job-effects.server";
+import { jobEffectKey, transactionWithJobs } from "./jobs.server";
 import { publishChanges } from "./live.server";
 import { sendMail } from "./mail.server";
 import { type NotificationData, type NotificationKind, templates } from "./notifications";
@@ -17,6 +20,10 @@ import { sendSms } from "./sms.server";
  * A message with a notice (marketplace activity) is written to the user's notifications (the bell, always), their
  * open pages hear of it, and it goes by e-mail and SMS as their settings say. A message without one (the account's
  * own mails: welcome, password reset) is always e-mailed.
+ *
+ * What it writes and enqueues is one transaction: the caller's (`transaction`), so a notice exists only with the rows
+ * it tells of, or its own. Called from a job that may run again (docs/decisions/0043-jobs-survive-crashes.md), the
+ * same notice is written and sent once: the transaction also records a key made from the job's id.
  */
 export type Recipient = { userId: string; email?: never } | { email: string; userId?: never };
 
@@ -25,15 +32,40 @@ export type NotificationEvent<K extends NotificationKind> = Recipient & {
   data: NotificationData<K>;
 };
 
-export async function notify<K extends NotificationKind>(event: NotificationEvent<K>): Promise<void> {
+export type NotifyOptions = {
+  /** The caller's transaction: the notice and its messages are kept only with the caller's rows. */
+  transaction?: Database;
+};
+
+export async function notify<K extends NotificationKind>(
+  event: NotificationEvent<K>,
+  options: NotifyOptions = {},
+): Promise<void> {
   const render = templates[event.kind] as (data: NotificationData<K>) => ReturnType<(typeof templates)[K]>;
-  const { notice, ...mail } = render(event.data);
+  const message = render(event.data);
+  const key = jobEffectKey(`notify:${event.userId ?? event.email}:${event.kind}`);
+  const write = async (tx: Database) => {
+    if (key && !(await claimEffect(tx, key))) return false;
+    return tell(tx, event, message);
+  };
+  let told: boolean;
+  if (options.transaction) told = await write(options.transaction);
+  else told = await transactionWithJobs((await getDatabase()).db, write);
+  if (told && event.userId !== undefined)
+    await publishChanges([{ userId: event.userId, topic: "notifications" }]);
+}
+
+/** Writes the notice and enqueues its messages in `tx`; answers whether the bell got a notice. */
+async function tell<K extends NotificationKind>(
+  tx: Database,
+  event: NotificationEvent<K>,
+  { notice, ...mail }: ReturnType<(typeof templates)[K]>,
+): Promise<boolean> {
   if (event.userId === undefined) {
-    await sendMail({ to: event.email, ...mail });
-    return;
+    await sendMail({ to: event.email, ...mail }, { transaction: tx });
+    return false;
   }
-  const { db } = await getDatabase();
-  const [user] = await db
+  const [user] = await tx
     .select({
       email: users.email,
       phoneNumber: users.phoneNumber,
@@ -45,19 +77,20 @@ export async function notify<K extends NotificationKind>(event: NotificationEven
     .limit(1);
   if (!user) throw new Error(`no user ${event.userId} to notify`);
   if (!notice) {
-    await sendMail({ to: user.email, ...mail });
-    return;
+    await sendMail({ to: user.email, ...mail }, { transaction: tx });
+    return false;
   }
-  await db.insert(notifications).values({
+  await tx.insert(notifications).values({
     userId: event.userId,
     kind: event.kind,
     title: notice.title,
     body: notice.body,
     link: notice.link,
   });
-  await publishChanges([{ userId: event.userId, topic: "notifications" }]);
-  if (user.emailNotifications) await sendMail({ to: user.email, ...mail });
-  if (user.smsNotifications && user.phoneNumber && notice.sms) await sendSms(user.phoneNumber, notice.sms);
+  if (user.emailNotifications) await sendMail({ to: user.email, ...mail }, { transaction: tx });
+  if (user.smsNotifications && user.phoneNumber && notice.sms)
+    await sendSms(user.phoneNumber, notice.sms, { transaction: tx });
+  return true;
 }
 
 /**

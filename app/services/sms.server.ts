@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Env, getEnv } from "~/env.server";
-import { defineQueue, send } from "./jobs.server";
+import { doOnce } from "./job-effects.server";
+import { defineQueue, type SendOptions, send } from "./jobs.server";
 
 /**
  * Text messages (the phone codes). `sendSms` only enqueues; the `sms` worker delivers with retries: to the HTTP
@@ -50,11 +51,21 @@ export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promis
   await writeFile(path.join(dir, name), `To: ${sms.to}\nDate: ${at.toISOString()}\n\n${sms.text}\n`);
 }
 
-export const smsQueue = defineQueue<Sms>("sms", (sms) => deliverSms(sms), { retryLimit: 5, retryDelay: 10 });
+/** Each SMS job hands its message over once, however often it runs (./job-effects.server.ts). */
+export const smsQueue = defineQueue<Sms>(
+  "sms",
+  (sms, job) => doOnce(`sms:${job.id}`, () => deliverSms(sms)),
+  {
+    retryLimit: 5,
+    retryDelay: 10,
+    // The gateway's timeout (GATEWAY_TIMEOUT_MS) with room to spare.
+    jobSeconds: 30,
+  },
+);
 
-/** Sends a text message through the durable `sms` job. */
-export async function sendSms(to: string, text: string): Promise<void> {
-  await send(smsQueue, { to, text });
+/** Sends a text message through the durable `sms` job; with `transaction`, only if the caller's rows commit. */
+export async function sendSms(to: string, text: string, options?: SendOptions): Promise<void> {
+  await send(smsQueue, { to, text }, options);
 }
 
 export type SunkSms = { file: string; to: string; date: string; text: string };

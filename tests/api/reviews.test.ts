@@ -5,7 +5,7 @@ import type { RateUserAnswer, ReviewToWrite, ReviewView, SpaceReviews } from "~/
 import { getDatabase } from "~/db/db.server";
 import { reviews, spaces, users } from "~/db/schema";
 import { REVIEW_MESSAGES } from "~/domain/reviews";
-import { startJobs } from "~/services/jobs.server";
+import { runJob, startJobs } from "~/services/jobs.server";
 import { aHostAndARenter, anActiveBooking, createListing } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 import { aCompletedBooking, aRunningBookingSince } from "./review-fixtures";
@@ -279,12 +279,12 @@ describe("the reviews-due job", () => {
     expect(jobs[0]?.startAfter.toISOString()).toBe(closesAt.toISOString());
 
     // Run before its time (a clock running ahead elsewhere), it shows nothing.
-    await reviewsDueQueue.handler({ bookingId, round: "completed" });
+    await runJob(reviewsDueQueue, { bookingId, round: "completed" });
     expect(await list(host.cookie, "/rating/getReviewsAboutYou")).toEqual([]);
 
     vi.useFakeTimers({ toFake: ["Date"], now: closesAt });
-    await reviewsDueQueue.handler({ bookingId, round: "completed" });
-    await reviewsDueQueue.handler({ bookingId, round: "completed" });
+    await runJob(reviewsDueQueue, { bookingId, round: "completed" });
+    await runJob(reviewsDueQueue, { bookingId, round: "completed" });
     vi.useRealTimers();
 
     expect(await list<ReviewView>(host.cookie, "/rating/getReviewsAboutYou")).toMatchObject([

@@ -20,6 +20,7 @@ import {
   VOUCHER_MESSAGES,
 } from "~/domain/vouchers";
 import { createCouponCommand } from "~/services/coupon-command.server";
+import { runJob } from "~/services/jobs.server";
 import { checkLedger } from "~/services/payments/ledger.server";
 import {
   aHostAndARenter,
@@ -448,7 +449,7 @@ describe("referral vouchers", () => {
     });
     const job = await referralJobOf(recent);
     expect(job?.startAfter.toISOString()).toBe(referralVouchersDueAt(addDays(today, -10)).toISOString());
-    await referralVouchersQueue.handler({ bookingId: recent });
+    await runJob(referralVouchersQueue, { bookingId: recent });
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toEqual([]);
 
     // Another of the renter's bookings started 31 days ago: its job is due, and runs.
@@ -476,8 +477,8 @@ describe("referral vouchers", () => {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, recent));
     if (!row) throw new Error("no booking");
     await Promise.all([
-      referralVouchersQueue.handler({ bookingId }),
-      referralVouchersQueue.handler({ bookingId }),
+      runJob(referralVouchersQueue, { bookingId }),
+      runJob(referralVouchersQueue, { bookingId }),
       followBooking(db, { ...row, state: "completed" }, "active", "completed", new Date()),
     ]);
     expect(await db.select().from(vouchers).where(eq(vouchers.holderId, renter.user.id))).toHaveLength(1);

@@ -228,38 +228,44 @@ export async function postSystemLine(
   await postMessage(db, conversation, { senderId: null, kind: "system", body, ...links });
 }
 
-/** Tells the other side of a conversation about a person's new message (in the app, by e-mail and SMS by settings). */
+/**
+ * Tells the other side of a conversation about a person's new message (in the app, by e-mail and SMS by settings),
+ * in `tx`, the transaction that stores the message.
+ */
 export async function tellOtherSide(
-  db: Database,
+  tx: Database,
   conversation: ConversationRow,
   senderId: string,
   text: string,
 ): Promise<void> {
   const otherId = senderId === conversation.renterId ? conversation.hostId : conversation.renterId;
-  const people = await db
+  const people = await tx
     .select()
     .from(users)
     .where(inArray(users.id, [senderId, otherId]));
   const sender = people.find((person) => person.id === senderId);
   const other = people.find((person) => person.id === otherId);
-  const [space] = await db
+  const [space] = await tx
     .select({ spaceTitle: spaces.spaceTitle })
     .from(spaces)
     .where(eq(spaces.id, conversation.spaceId));
   if (!sender || !other) return;
   const path = conversationPath(conversation.id);
-  await notify({
-    userId: otherId,
-    kind: "newMessage",
-    data: {
-      name: displayName(other),
-      senderName: displayName(sender),
-      spaceTitle: space?.spaceTitle ?? "a space",
-      text,
-      conversationPath: path,
-      conversationLink: new URL(path, siteOrigin()).href,
+  await notify(
+    {
+      userId: otherId,
+      kind: "newMessage",
+      data: {
+        name: displayName(other),
+        senderName: displayName(sender),
+        spaceTitle: space?.spaceTitle ?? "a space",
+        text,
+        conversationPath: path,
+        conversationLink: new URL(path, siteOrigin()).href,
+      },
     },
-  });
+    { transaction: tx },
+  );
 }
 
 /** Messages after a side's reading point (and after what it cleared), not its own: the unread count's condition. */

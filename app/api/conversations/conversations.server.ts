@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import { conversations, messages, spaces, users } from "~/db/schema";
 import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
+import { transactionWithJobs } from "~/services/jobs.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
@@ -318,18 +319,25 @@ export const sendMessage = defineEndpoint({
     } else if (body.spaceId) {
       const space = await findActiveSpace(db, body.spaceId);
       if (space.hostId === user.id) throw new ApiError(400, OWN_SPACE);
+      // Opened on its own: a conversation opened twice is still one, and its reading points must come before the
+      // message (a transaction's rows all carry its start time).
       conversation = await openConversation(db, space, user.id);
     } else {
       throw new ApiError(404, CONVERSATION_NOT_FOUND);
     }
-    await takeRate(db, [
-      { limit: LIMITS.messagesPerUser, value: user.id },
-      { limit: LIMITS.messagesPerConversation, value: `${user.id}:${conversation.id}` },
-    ]);
-    const row = await postMessage(db, conversation, { senderId: user.id, kind: "text", body: text });
-    const revealed = await contactsRevealed(db, conversation.renterId, conversation.hostId);
-    const [seen] = await textsAsSeen(db, conversation.id, [row], revealed);
-    await tellOtherSide(db, conversation, user.id, seen ?? "");
+    // The message, its count against the limits and the other side's notice are kept together or not at all: a
+    // failure half-way leaves no message whose retry would post it twice.
+    const row = await transactionWithJobs(db, async (tx) => {
+      await takeRate(tx, [
+        { limit: LIMITS.messagesPerUser, value: user.id },
+        { limit: LIMITS.messagesPerConversation, value: `${user.id}:${conversation.id}` },
+      ]);
+      const row = await postMessage(tx, conversation, { senderId: user.id, kind: "text", body: text });
+      const revealed = await contactsRevealed(tx, conversation.renterId, conversation.hostId);
+      const [seen] = await textsAsSeen(tx, conversation.id, [row], revealed);
+      await tellOtherSide(tx, conversation, user.id, seen ?? "");
+      return row;
+    });
     return {
       conversationId: conversation.id,
       path: conversationPath(conversation.id),

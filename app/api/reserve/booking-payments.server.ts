@@ -249,6 +249,9 @@ export const paymentEventsQueue = defineQueue<ParsedEvent>(
     }
     await db.transaction((tx) => settleRefundEvent(tx, event, from));
   },
+  // A payment waits on this job, so a run that failed or whose process died is tried again within seconds, not
+  // minutes (docs/decisions/0043-jobs-survive-crashes.md); each run is one transaction, and a repeat changes nothing.
+  { retryDelay: 5, retryLimit: 8, jobSeconds: 30 },
 );
 
 /** Where an event came from: the webhook's event id and the provider it was received for. */

@@ -29,7 +29,7 @@ import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
 import { isUnitRental } from "~/domain/reservation";
 import { siteOrigin } from "~/env.server";
-import { defineQueue, send, startJobs } from "~/services/jobs.server";
+import { defineQueue, send, transactionWithJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify, readOvertakenNotices } from "~/services/notify.server";
 import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
@@ -179,13 +179,10 @@ export async function assertRoom(
 export type TransitionContext = { actorUserId: string | null };
 
 /**
- * A transaction that changes bookings. The job queue is started first: a transition enqueues its deadline jobs in
- * the transaction, and on the embedded database starting the queue inside it would wait for its own connection.
+ * A transaction that changes bookings: a transition enqueues its deadline jobs in the transaction, so the job queue
+ * is started first (transactionWithJobs).
  */
-export async function bookingTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  await startJobs();
-  return db.transaction(work);
-}
+export const bookingTransaction = transactionWithJobs;
 
 /**
  * Saves `transition` of the booking `row` (already locked, or just created, in `tx`): the row, its history, its

@@ -8,6 +8,7 @@ import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { EMAIL_TAKEN } from "~/domain/account-options";
 import * as rules from "~/domain/account-rules.server";
 import { publicOrigin } from "~/env.server";
+import { transactionWithJobs } from "~/services/jobs.server";
 import { welcomeData } from "~/services/notifications/welcome";
 import { notify } from "~/services/notify.server";
 import { hashPassword, verifyPassword } from "~/services/password.server";
@@ -45,39 +46,49 @@ export const userSignup = defineEndpoint({
       if (!referrer) throw fieldError("referralCode", "This referral code is not valid.");
       referredBy = referrer.id;
     }
-    // Counted only once the account would be made: a taken e-mail or a wrong code is no new account.
-    await takeRate(db, [{ limit: LIMITS.signupsPerAddress, value: clientAddress }], TOO_MANY_SIGNUPS);
     const entryUrlAt = body.entryUrlAt ? new Date(body.entryUrlAt) : null;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName,
-        middleName: body.middleName,
-        lastName: body.lastName,
-        suffix: body.suffix,
-        nickName: body.nickName,
-        phoneNumber: body.phoneNumber,
-        interested: body.interested,
-        dob: body.dob,
-        typeOfSignup: "email",
-        firstLogin: true,
-        referralCode: await uniqueReferralCode(db, body.firstName),
-        referredBy,
-        entryUrl: body.entryUrl ?? null,
-        entryUrlAt,
-        termsAcceptedAt: new Date(),
-      })
-      .returning()
-      .catch((error: unknown) => {
-        // Two sign-ups racing for one address: the unique index decides, and the loser gets the field error.
-        if (isUniqueViolation(error)) throw fieldError("email", EMAIL_TAKEN);
-        throw error;
-      });
-    if (!user) throw new Error("the user was not created");
-    headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
-    await notify({ userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) });
+    const passwordHash = await hashPassword(body.password);
+    // The account, its session, the sign-up's count and the welcome mail are kept together or not at all: a
+    // failure half-way leaves no account whose owner could not sign up again ("e-mail taken").
+    const { user, cookie } = await transactionWithJobs(db, async (tx) => {
+      // Counted only once the account would be made: a taken e-mail or a wrong code is no new account.
+      await takeRate(tx, [{ limit: LIMITS.signupsPerAddress, value: clientAddress }], TOO_MANY_SIGNUPS);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          middleName: body.middleName,
+          lastName: body.lastName,
+          suffix: body.suffix,
+          nickName: body.nickName,
+          phoneNumber: body.phoneNumber,
+          interested: body.interested,
+          dob: body.dob,
+          typeOfSignup: "email",
+          firstLogin: true,
+          referralCode: await uniqueReferralCode(tx, body.firstName),
+          referredBy,
+          entryUrl: body.entryUrl ?? null,
+          entryUrlAt,
+          termsAcceptedAt: new Date(),
+        })
+        .returning()
+        .catch((error: unknown) => {
+          // Two sign-ups racing for one address: the unique index decides, and the loser gets the field error.
+          if (isUniqueViolation(error)) throw fieldError("email", EMAIL_TAKEN);
+          throw error;
+        });
+      if (!user) throw new Error("the user was not created");
+      const cookie = await createSession(tx, user.id, request.headers.get("User-Agent"));
+      await notify(
+        { userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) },
+        { transaction: tx },
+      );
+      return { user, cookie };
+    });
+    headers.append("Set-Cookie", cookie);
     return toProfile(user);
   },
 });

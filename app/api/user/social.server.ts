@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/db/client.server";
 import { type User, users } from "~/db/schema";
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { publicOrigin } from "~/env.server";
+import { transactionWithJobs } from "~/services/jobs.server";
 import { welcomeData } from "~/services/notifications/welcome";
 import { notify } from "~/services/notify.server";
 import { createSession } from "~/services/session.server";
@@ -154,19 +155,30 @@ async function signIn(
   entry: EntryFields,
   { request, headers, clientAddress }: { request: Request; headers: Headers; clientAddress: string },
 ) {
-  let outcome: { user: User; created: boolean };
+  // The account, its session and the welcome mail are kept together or not at all: a failure half-way leaves no
+  // account that a second try would not make.
+  const signInOnce = () =>
+    transactionWithJobs(db, async (tx) => {
+      const { user, created } = await accountFor(tx, identity, entry, clientAddress);
+      const cookie = await createSession(tx, user.id, request.headers.get("User-Agent"));
+      if (created)
+        await notify(
+          { userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) },
+          { transaction: tx },
+        );
+      return { user, cookie };
+    });
+  let outcome: { user: User; cookie: string };
   try {
-    outcome = await accountFor(db, identity, entry, clientAddress);
+    outcome = await signInOnce();
   } catch (error) {
     // Two first sign-ins racing (the same identity, or its e-mail signing up meanwhile): the unique index decided;
     // the second one now finds the account the first made.
     if (!isUniqueViolation(error)) throw error;
-    outcome = await accountFor(db, identity, entry, clientAddress);
+    outcome = await signInOnce();
   }
-  const { user, created } = outcome;
-  headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
-  if (created)
-    await notify({ userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) });
+  const { user, cookie } = outcome;
+  headers.append("Set-Cookie", cookie);
   return toProfile(user);
 }
 

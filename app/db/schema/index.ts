@@ -9,6 +9,7 @@ export * from "./conversations";
 export * from "./deposits";
 export * from "./enquiries";
 export * from "./feedback";
+export * from "./jobs";
 export * from "./payments";
 export * from "./payouts";
 export * from "./places";
