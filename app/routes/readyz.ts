@@ -1,5 +1,6 @@
 import { pingDatabase } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
+import { RETRY_AFTER_SECONDS } from "~/services/security.server";
 
 /** Readiness: the database answers. */
 export async function loader() {
@@ -9,6 +10,9 @@ export async function loader() {
     return new Response("ready", { headers });
   } catch (error) {
     console.error("[readyz] database not ready:", error);
-    return new Response("database unavailable", { status: 503, headers });
+    return new Response("database unavailable", {
+      status: 503,
+      headers: { ...headers, "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
   }
 }
