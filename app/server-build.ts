@@ -32,4 +32,4 @@ startBackgroundWork().catch((error) =>
 export const routes: ServerBuild["routes"] = guardRoutes(build.routes);
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
 
-export { serverSettings, type ServerSettings } from "./services/edge.server";
+export { type ServerSettings, serverSettings } from "./services/edge.server";

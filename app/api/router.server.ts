@@ -303,7 +303,9 @@ function errorResponse(error: unknown, requestId: string, request: Request, path
   }
   // The database cannot be reached: come back later, as /readyz says too (ADR 0042). One line, no stack trace.
   if (isDatabaseUnavailable(error)) {
-    console.error(`[api] ${requestId} ${request.method} ${path}: the database cannot be reached: ${unavailableReason(error)}`);
+    console.error(
+      `[api] ${requestId} ${request.method} ${path}: the database cannot be reached: ${unavailableReason(error)}`,
+    );
     headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
     return Response.json(envelope(503, UNAVAILABLE_MESSAGE, null), { status: 503, headers });
   }

@@ -47,7 +47,8 @@ export function GeneralErrorBoundary({
   const handler = statusHandlers?.[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
   if (handler) return handler({ error, params });
   // A refusal of what was sent (a form that could not be read) says why in its own words.
-  const said = error.status < 500 && typeof error.data === "string" && error.data.length < 200 ? error.data : "";
+  const said =
+    error.status < 500 && typeof error.data === "string" && error.data.length < 200 ? error.data : "";
   return <ErrorPage status={error.status} message={said || UNEXPECTED} />;
 }
 

@@ -179,7 +179,9 @@ export class ApiClient {
     // come back, rather than showing a half-empty page or a toast (ADR 0042).
     const retryAfter = response.headers.get("Retry-After");
     if (code === 503 && retryAfter) {
-      throw refusal(this.request, 503, readMessage(payload) ?? UNAVAILABLE_MESSAGE, { "Retry-After": retryAfter });
+      throw refusal(this.request, 503, readMessage(payload) ?? UNAVAILABLE_MESSAGE, {
+        "Retry-After": retryAfter,
+      });
     }
     const redirectUrl = readRedirectUrl(payload);
     if ((code === 302 || response.status === 302) && redirectUrl) {

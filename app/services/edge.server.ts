@@ -4,8 +4,8 @@ import {
   CROSS_SITE_MESSAGE,
   isApiPath,
   isCrossOriginMutation,
-  type RequestHead,
   pageRefusal,
+  type RequestHead,
   WEBHOOKS_PATH,
 } from "./security.server";
 

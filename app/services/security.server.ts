@@ -83,7 +83,8 @@ export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed.";
 
 /** How long a caller is asked to wait (Retry-After) while the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 30;
-export const UNAVAILABLE_MESSAGE = "Space Solution is unavailable for a moment. Please try again in a minute.";
+export const UNAVAILABLE_MESSAGE =
+  "Space Solution is unavailable for a moment. Please try again in a minute.";
 
 /**
  * A refusal before, or instead of, what a loader or action would answer: the API's envelope under /api/, plain text

@@ -50,7 +50,11 @@ export function routeUrls(manifest: ManifestEntry[]): Map<string, string> {
   const urls = new Map<string, string>();
   for (const entry of manifest) {
     const segments: string[] = [];
-    for (let at: ManifestEntry | undefined = entry; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
+    for (
+      let at: ManifestEntry | undefined = entry;
+      at;
+      at = at.parentId ? byId.get(at.parentId) : undefined
+    ) {
       if (at.path) segments.unshift(at.path);
     }
     const pathname = segments

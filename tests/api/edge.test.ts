@@ -181,11 +181,7 @@ describe("JSON nested thousands deep", () => {
       rawBody: body,
       headers: { "Content-Type": "application/json" },
     });
-    expectStatus(
-      answer,
-      400,
-      `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
-    );
+    expectStatus(answer, 400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
   });
 
   it("is the same over HTTP, and a body at the limit is read as usual", async () => {
