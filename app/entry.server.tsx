@@ -15,6 +15,7 @@ import {
   createNonce,
   isCrossOriginMutation,
   keepPrivate,
+  RETRY_AFTER_SECONDS,
   refusal,
 } from "~/services/security.server";
 import { NonceProvider } from "./utils/nonce";
@@ -30,6 +31,7 @@ export default function handleRequest(
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
   keepPrivate(request, responseHeaders);
+  askToComeBack(responseStatusCode, responseHeaders);
   // Crawlers and link previews (chat apps) get the whole page at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -150,5 +152,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   if (isCrossOriginMutation(request)) return refusal(request, 403, CROSS_SITE_MESSAGE);
   applySecurityHeaders(response.headers);
   keepPrivate(request, response.headers);
+  askToComeBack(response.status, response.headers);
   return response;
 };
+
+/**
+ * A 503 (the database cannot be reached, app/services/route-guard.server.ts) says when to try again, as the API and
+ * /readyz do: Remix renders the page of a thrown 503 without the thrown Response's own headers.
+ */
+function askToComeBack(status: number, headers: Headers): void {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+}

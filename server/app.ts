@@ -18,6 +18,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
   app.disable("x-powered-by");
   trustProxies(app, settings.trustProxy);
   app.use(securityBaseline(settings.securityHeaders));
+  app.use(refuseAtTheEdge(settings.edgeRefusal));
   app.use(dropUnreadBodies(settings.maxBodyBytes));
   app.use(compression({ filter: compressUnlessStream }));
   // Fingerprinted: a changed file gets a new name, so a copy never goes stale.
@@ -71,6 +72,35 @@ function decodedPath(urlPath: string): string {
 function compressUnlessStream(req: express.Request, res: express.Response): boolean {
   const type = String(res.getHeader("Content-Type") ?? "");
   return !type.startsWith("text/event-stream") && compression.filter(req, res);
+}
+
+/**
+ * Requests the app refuses before Remix sees them (app/services/edge.server.ts: a method a path does not take, a
+ * cross-site post to a page, an address that cannot be read), which Remix would answer with a 500.
+ */
+export function refuseAtTheEdge(edgeRefusal: ServerSettings["edgeRefusal"]): RequestHandler {
+  return (req, res, next) => {
+    const refused = edgeRefusal({
+      method: req.method,
+      url: remixUrl(req),
+      headers: { get: (name) => req.get(name) ?? null },
+    });
+    if (!refused) return next();
+    res.status(refused.status);
+    for (const [name, value] of refused.headers) res.append(name, value);
+    refused
+      .arrayBuffer()
+      .then((body) => res.end(Buffer.from(body)))
+      .catch(next);
+  };
+}
+
+/** The request's address as @remix-run/express makes it for Remix: X-Forwarded-Host's or Host's port kept. */
+function remixUrl(req: express.Request): string {
+  const port = [req.get("X-Forwarded-Host"), req.get("Host")]
+    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
+    .find(Number.isSafeInteger);
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
 }
 
 /**

@@ -63,6 +63,7 @@ const app = createApp(build, {
   maxBodyBytes: 1024,
   securityHeaders: [],
   warning: null,
+  edgeRefusal: () => null,
 });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod/v4";
 import { getDatabase } from "~/db/db.server";
+import { isDatabaseUnavailable, unavailableReason } from "~/db/unavailable.server";
 import { DomainError, type DomainErrorKind } from "~/domain/errors";
 import { getEnv } from "~/env.server";
-import { BodyTooLargeError, MAX_UPLOAD_BYTES, readBodyWithin } from "~/services/security.server";
+import {
+  BodyTooLargeError,
+  MAX_UPLOAD_BYTES,
+  RETRY_AFTER_SECONDS,
+  readBodyWithin,
+  UNAVAILABLE_MESSAGE,
+} from "~/services/security.server";
 import { findSession } from "~/services/session.server";
 import type { Endpoint } from "./endpoint";
 import { ENDPOINTS } from "./endpoints.server";
@@ -206,11 +213,37 @@ async function readBody(request: Request, limit = getEnv().MAX_BODY_BYTES): Prom
     return searchParamsToObject(new URLSearchParams(text));
   }
   if (text.trim() === "") return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, "The request body is not valid JSON.");
   }
+  if (nestingDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new ApiError(400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+  }
+  return parsed;
+}
+
+/**
+ * How deep a JSON body may nest objects and arrays. No endpoint takes more than a few levels; the checks that walk a
+ * body (overlongTexts, the schemas) recurse, and 3,000 levels in 6 KB would overflow their stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply `value` nests objects and arrays, counted without recursion and only up to just past `limit`. */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (typeof item !== "object" || item === null) continue;
+    const level = depth + 1;
+    if (level > limit) return level;
+    deepest = Math.max(deepest, level);
+    for (const inner of Object.values(item)) pending.push([inner, level]);
+  }
+  return deepest;
 }
 
 /**
@@ -267,6 +300,14 @@ function errorResponse(error: unknown, requestId: string, request: Request, path
     const status = DOMAIN_ERROR_STATUS[error.kind];
     const result = error.details ?? (error.field ? [{ field: error.field, message: error.message }] : null);
     return Response.json(envelope(status, error.message, result), { status, headers });
+  }
+  // The database cannot be reached: come back later, as /readyz says too (ADR 0042). One line, no stack trace.
+  if (isDatabaseUnavailable(error)) {
+    console.error(
+      `[api] ${requestId} ${request.method} ${path}: the database cannot be reached: ${unavailableReason(error)}`,
+    );
+    headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return Response.json(envelope(503, UNAVAILABLE_MESSAGE, null), { status: 503, headers });
   }
   console.error(`[api] ${requestId} ${request.method} ${path} failed:`, error);
   return Response.json(

@@ -17,7 +17,15 @@ const UNEXPECTED = "Something went wrong on our side. Please try again in a mome
 const DEFAULT_STATUS_HANDLERS: Record<number, StatusHandler> = {
   403: () => <ErrorPage status={403} message="You are not allowed to do that." />,
   404: () => <PageNotFound />,
+  405: () => <ErrorPage status={405} message="This page cannot be reached that way." />,
   413: () => <ErrorPage status={413} message="What you sent is too large." />,
+  415: () => <ErrorPage status={415} message="This page takes a form, and what was sent is not one." />,
+  503: () => (
+    <ErrorPage
+      status={503}
+      message="Space Solution is unavailable for a moment. Please try again in a minute."
+    />
+  ),
 };
 
 /**
@@ -37,7 +45,11 @@ export function GeneralErrorBoundary({
     return <ErrorPage status={500} message={UNEXPECTED} />;
   }
   const handler = statusHandlers?.[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];
-  return handler ? handler({ error, params }) : <ErrorPage status={error.status} message={UNEXPECTED} />;
+  if (handler) return handler({ error, params });
+  // A refusal of what was sent (a form that could not be read) says why in its own words.
+  const said =
+    error.status < 500 && typeof error.data === "string" && error.data.length < 200 ? error.data : "";
+  return <ErrorPage status={error.status} message={said || UNEXPECTED} />;
 }
 
 /** An error's page: its status, a plain-words message, and a way home. */

@@ -88,7 +88,13 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on("error", (error) => console.error("[db] idle client error", error));
+  // An idle connection the server ended (a restart, a dropped database): the pool opens a new one when next asked.
+  // One line: the error's dump would carry the whole connection object.
+  pool.on("error", (error) =>
+    console.error(
+      `[db] an idle connection was lost: ${error.message}${"code" in error ? ` (${error.code})` : ""}`,
+    ),
+  );
   const db = drizzlePg({ client: pool, schema });
   let catalogueChanges: PgChannel | undefined;
   return {

@@ -1,5 +1,7 @@
 import { pingDatabase } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
+import { unavailableReason } from "~/db/unavailable.server";
+import { RETRY_AFTER_SECONDS } from "~/services/security.server";
 
 /** Readiness: the database answers. */
 export async function loader() {
@@ -8,7 +10,11 @@ export async function loader() {
     await pingDatabase(await getDatabase());
     return new Response("ready", { headers });
   } catch (error) {
-    console.error("[readyz] database not ready:", error);
-    return new Response("database unavailable", { status: 503, headers });
+    // One line when the database cannot be reached (a probe asks every few seconds); anything else in full.
+    console.error("[readyz] database not ready:", unavailableReason(error) || error);
+    return new Response("database unavailable", {
+      status: 503,
+      headers: { ...headers, "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
   }
 }

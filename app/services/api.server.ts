@@ -12,6 +12,7 @@ import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
 import { shareOverDatabase } from "./api-cache-peers.server";
 import { currentRequestContext } from "./request-context.server";
+import { refusal, UNAVAILABLE_MESSAGE } from "./security.server";
 import { clearSessionCookie, isSessionLive, sessionCookieValue } from "./session.server";
 import { toastCookieHeader } from "./toast.server";
 
@@ -20,6 +21,7 @@ import { toastCookieHeader } from "./toast.server";
  * API_BASE_URL is set. It owns the spec's client rules (§4, §7, §8):
  * - responseCode 401 in a body ends the session: cookie cleared, cache cleared, redirect to / with a toast;
  * - a 302 carrying redirectUrl redirects the browser, to this origin or an allow-listed provider origin only;
+ * - a 503 with Retry-After (the API's database cannot be reached) is thrown as the page's own 503;
  * - any other failure comes back as `{ ok: false }` with an Error toast of its message or responseMessage;
  * - successful GETs of the cached calls are kept per user for 180 s; a non-GET call drops what it makes stale;
  *   logout clears the user's entries (both declared on the endpoints: `cache`, `invalidates`).
@@ -173,6 +175,14 @@ export class ApiClient {
     const code = isEnvelope(payload) ? payload.responseCode : response.status;
 
     if (code === 401) return this.endSession(userKey);
+    // The API cannot serve anyone for now (its database cannot be reached): the page cannot either, and says when to
+    // come back, rather than showing a half-empty page or a toast (ADR 0042).
+    const retryAfter = response.headers.get("Retry-After");
+    if (code === 503 && retryAfter) {
+      throw refusal(this.request, 503, readMessage(payload) ?? UNAVAILABLE_MESSAGE, {
+        "Retry-After": retryAfter,
+      });
+    }
     const redirectUrl = readRedirectUrl(payload);
     if ((code === 302 || response.status === 302) && redirectUrl) {
       const target = this.allowedRedirect(redirectUrl);

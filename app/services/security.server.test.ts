@@ -7,9 +7,12 @@ import {
   isBodyTooLarge,
   isCrossOriginMutation,
   MAX_UPLOAD_BYTES,
+  NOT_A_FORM_MESSAGE,
   readBodyWithin,
   readFormWithin,
+  UNREADABLE_FORM_MESSAGE,
   withBodyWithin,
+  withForm,
 } from "~/services/security.server";
 
 const post = (headers: Record<string, string>, method = "POST") =>
@@ -182,5 +185,38 @@ describe("withBodyWithin (every action's body)", () => {
   it("leaves a request without a body as it is", async () => {
     const request = new Request("http://localhost:3000/auth/logout", { method: "POST" });
     expect(await withBodyWithin(request)).toBe(request);
+  });
+});
+
+describe("withForm", () => {
+  const posted = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request("http://localhost:3000/contact-us", { method: "POST", body, headers });
+
+  it("reads a form once: the action's formData() and readFormWithin get that same form", async () => {
+    const request = await withForm(posted(new URLSearchParams({ email: "carla@example.ph" })));
+    const form = await request.formData();
+    expect(form.get("email")).toBe("carla@example.ph");
+    expect(await request.formData()).toBe(form);
+    expect(await readFormWithin(request)).toBe(form);
+  });
+
+  it("takes a body without a type as a plain form", async () => {
+    const request = new Request("http://localhost:3000/contact-us", { method: "POST", body: "a=1" });
+    request.headers.delete("Content-Type");
+    expect((await (await withForm(request)).formData()).get("a")).toBe("1");
+  });
+
+  it("refuses another body with 415 and a broken form with 400, as Responses to throw", async () => {
+    const json = await withForm(posted("{}", { "Content-Type": "application/json" })).catch(
+      (thrown) => thrown,
+    );
+    expect(json).toBeInstanceOf(Response);
+    expect(json.status).toBe(415);
+    expect(await json.text()).toBe(NOT_A_FORM_MESSAGE);
+    const broken = await withForm(
+      posted("no parts here", { "Content-Type": "multipart/form-data; boundary=x" }),
+    ).catch((thrown) => thrown);
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toBe(UNREADABLE_FORM_MESSAGE);
   });
 });

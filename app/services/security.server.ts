@@ -50,12 +50,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const WEBHOOKS_PATH = "/webhooks/";
 
+/** Whether a path is the JSON API's (answers in its envelope, not pages). */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * What the checks before any loader or action read of a request: a Fetch Request, or what the HTTP server knows of
+ * one before Remix makes it (app/services/edge.server.ts).
+ */
+export type RequestHead = { method: string; url: string; headers: { get(name: string): string | null } };
+
 /**
  * True for a POST, PUT or DELETE that a page of another site sent: the browser says so with Sec-Fetch-Site,
  * or (older browsers) with an Origin that is not ours. Calls without either header (curl, servers, apps) pass, and so
  * do webhooks, whose signature is the check that counts: a forged one fails it whatever headers it carries.
  */
-export function isCrossOriginMutation(request: Request): boolean {
+export function isCrossOriginMutation(request: RequestHead): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (new URL(request.url).pathname.startsWith(WEBHOOKS_PATH)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
@@ -70,18 +81,74 @@ export function isCrossOriginMutation(request: Request): boolean {
 
 export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed.";
 
-/** A refusal before any loader or action runs: the API's envelope under /api/, plain text elsewhere. */
-export function refusal(request: Request, status: 403 | 413, message: string): Response {
-  const isApi = new URL(request.url).pathname.startsWith("/api/");
-  const headers = applySecurityHeaders(new Headers());
+/** How long a caller is asked to wait (Retry-After) while the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 30;
+export const UNAVAILABLE_MESSAGE =
+  "Space Solution is unavailable for a moment. Please try again in a minute.";
+
+/**
+ * A refusal before, or instead of, what a loader or action would answer: the API's envelope under /api/, plain text
+ * elsewhere (thrown from a loader or action, Remix shows its message on the app's error page). Never cached.
+ */
+export function refusal(
+  request: Pick<RequestHead, "url">,
+  status: number,
+  message: string,
+  init: HeadersInit = {},
+): Response {
+  const headers = applySecurityHeaders(new Headers(init));
   headers.set("Cache-Control", "no-store");
-  if (isApi)
+  if (isApiPath(new URL(request.url).pathname))
     return Response.json(
       { responseCode: status, responseMessage: message, result: null },
       { status, headers },
     );
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(message, { status, headers });
+}
+
+/**
+ * A refusal that no Remix page will show (the HTTP server's, before Remix runs): a browser asking for a page gets a
+ * small page of its own; the API and a screen's data request (`.data`) get what `refusal` gives.
+ */
+export function pageRefusal(
+  request: Pick<RequestHead, "url">,
+  status: number,
+  message: string,
+  init: HeadersInit = {},
+): Response {
+  const { pathname } = new URL(request.url);
+  if (isApiPath(pathname) || pathname.endsWith(".data")) return refusal(request, status, message, init);
+  const headers = applySecurityHeaders(new Headers(init));
+  headers.set("Cache-Control", "no-store");
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(refusalPage(status, message), { status, headers });
+}
+
+/** The page of a refusal: its status and message in the words of the app's error page, and a way home. */
+function refusalPage(status: number, message: string): string {
+  return `<!DOCTYPE html>
+<html lang="en-PH">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Error ${status} | Space Solution</title>
+<style>body{font-family:system-ui,sans-serif;color:#0f172a;margin:0}main{max-width:36rem;margin:0 auto;padding:5rem 1.5rem;text-align:center}a{display:inline-block;margin-top:2rem;padding:.75rem 1.25rem;border-radius:.375rem;background:#0d5fae;color:#fff;font-weight:600;text-decoration:none}</style>
+</head>
+<body>
+<main>
+<p>Error ${status}</p>
+<h1>We could not show this page</h1>
+<p>${escapeHtml(message)}</p>
+<a href="/">Go to the home page</a>
+</main>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**
@@ -175,7 +242,46 @@ export async function withBodyWithin(request: Request, limit = bodyLimit(request
 
 /** A screen action's form (uploads included), read within the request's cap; over it, BodyTooLargeError. */
 export async function readFormWithin(request: Request, limit = bodyLimit(request)): Promise<FormData> {
+  const read = readForms.get(request);
+  if (read) return read;
   const bytes = await readBodyWithin(request, limit);
   const type = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
   return new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } }).formData();
+}
+
+/** The types a form arrives in: what a browser sends for `<form method="post">`, files or not. */
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+export const NOT_A_FORM_MESSAGE = "This page takes a form, and what was sent is not one.";
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please send it again.";
+
+/** The forms `withForm` read, by the request they were read from. */
+const readForms = new WeakMap<Request, FormData>();
+
+/**
+ * The request a screen's action gets: its body, already read within its cap (withBodyWithin), read as a form here,
+ * once, so that every action reads a form it can trust is one. A body of another type (JSON, text) is refused with
+ * 415, a form that cannot be read (a broken multipart body) with 400: as Responses to throw, never as errors Remix
+ * would answer with a 500 and a stack trace. A body that says no type is taken as a plain form, as browsers send.
+ */
+export async function withForm(request: Request): Promise<Request> {
+  const type = request.headers.get("Content-Type");
+  if (type !== null && !FORM_TYPE.test(type)) throw refusal(request, 415, NOT_A_FORM_MESSAGE);
+  let typed = request;
+  if (type === null) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    typed = new Request(request, { headers });
+  }
+  let form: FormData;
+  try {
+    form = await typed.clone().formData();
+  } catch {
+    throw refusal(request, 400, UNREADABLE_FORM_MESSAGE);
+  }
+  // Its formData() gives this form back, so no action reads the body a second time; its body is still there for
+  // what reads the bytes. (An own property, not a subclass: the Request class in use is the one at hand now.)
+  readForms.set(typed, form);
+  Object.defineProperty(typed, "formData", { value: () => Promise.resolve(form) });
+  return typed;
 }
