@@ -10,8 +10,8 @@
  *   it on to the API's per-address limits (app/services/request-context.server.ts),
  * - the Set-Cookie headers the API sent to any client during a loader or action (a login's session, a logout's
  *   cleared one) reach the browser with whatever it answers or throws: data, a Response, a redirect (ADR 0017).
- * The environment is validated here, at boot: a bad value stops the server with a message naming it; then the
- * database opens and the job workers start.
+ * The environment is validated here, at boot: a bad value stops the server with a message naming it; then DATA_DIR
+ * is made private (ADR 0044), the database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
@@ -26,12 +26,14 @@ import {
 } from "~/services/security.server";
 import { getEnv, publicUrlWarning } from "./env.server";
 import { withApiCookies } from "./services/api-cookies.server";
+import { keepDataDirPrivate } from "./services/data-dir.server";
 import { identityProviderNotice } from "./services/identity.server";
 import { installShutdownHandlers, startBackgroundWork, track } from "./services/lifecycle.server";
 import { runWithRequestContext } from "./services/request-context.server";
 import { sealer } from "./services/sealed-cookie.server";
 
-getEnv();
+// Before the database opens: DATA_DIR and all it holds are for this server's user only (ADR 0044).
+keepDataDirPrivate(getEnv().DATA_DIR);
 // The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or
 // has identity checks off because of it.
 const identityNotice = identityProviderNotice();
