@@ -69,11 +69,13 @@ export function tightenModes(dataDir: string): string[] {
   return problems;
 }
 
+/** A folder's entries; none when it is gone, or is another user's that could not be made ours to read (reported). */
 function listed(dir: string): string[] {
   try {
     return readdirSync(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "EACCES") return [];
     throw error;
   }
 }
