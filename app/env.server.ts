@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
 import { DEFAULT_REFERRAL_VOUCHER_CENTAVOS } from "./domain/vouchers";
+import { mkdirPrivate, PRIVATE_FILE_MODE } from "./services/data-dir.server";
 import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
 
 /**
@@ -190,8 +191,8 @@ function loadOrCreateSessionSecret(dataDir: string): string {
     // not there yet: create it below
   }
   const secret = randomBytes(32).toString("base64url");
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  mkdirPrivate(path.dirname(file));
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   console.info(
     `[config] SESSION_SECRET is not set: generated one and kept it in ${file}. ` +
       "Several instances of the app must share one SESSION_SECRET; set it in their environment.",

@@ -3,17 +3,19 @@
  * wrapped by the route guard (app/services/route-guard.server.ts: cross-site posts, body caps, forms, an unreachable
  * database, security headers, shutdown), and the settings and edge checks the server asks for
  * (app/services/edge.server.ts). The environment is validated here, at boot: a bad value stops the server with a
- * message naming it; then the database opens and the job workers start.
+ * message naming it; then DATA_DIR is made private (ADR 0044), the database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { keepDataDirPrivate } from "./services/data-dir.server";
 import { identityProviderNotice } from "./services/identity.server";
 import { installShutdownHandlers, startBackgroundWork } from "./services/lifecycle.server";
 import { guardRoutes } from "./services/route-guard.server";
 import { sealer } from "./services/sealed-cookie.server";
 
-getEnv();
+// Before the database opens: DATA_DIR and all it holds are for this server's user only (ADR 0044).
+keepDataDirPrivate(getEnv().DATA_DIR);
 // The sandbox identity provider lets anyone pass their own check: say loudly when a real (https) site uses it or
 // has identity checks off because of it.
 const identityNotice = identityProviderNotice();

@@ -13,6 +13,7 @@ import { openDatabase } from "~/db/client.server";
 import { seedBulkSpaces } from "~/db/seed/bulk-spaces.server";
 import { seedDemoSpaces, seedDemoUsers, seedReferenceData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
+import { keepDataDirPrivate } from "~/services/data-dir.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -34,6 +35,8 @@ if (
 }
 
 const env = getEnv();
+// As the server does: the embedded database and the sinks are for this user only (ADR 0044).
+keepDataDirPrivate(env.DATA_DIR);
 const handle = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "pglite") },
 );

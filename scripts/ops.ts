@@ -44,6 +44,7 @@ import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
 import { COUPON_CREATE_USAGE, createCouponCommand } from "~/services/coupon-command.server";
+import { keepDataDirPrivate } from "~/services/data-dir.server";
 import { registerQueues, stopJobs } from "~/services/jobs.server";
 import { closeLiveBus } from "~/services/live.server";
 import { mailQueue } from "~/services/mail.server";
@@ -115,6 +116,8 @@ if (command === "resolution:decide") {
 }
 
 const env = getEnv();
+// As the server does: the embedded database and the sinks are for this user only (ADR 0044).
+keepDataDirPrivate(env.DATA_DIR);
 const handle = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "pglite") },
 );

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
+import { makePrivate, mkdirPrivate } from "~/services/data-dir.server";
 import type { PgChannel } from "~/services/pg-channel.server";
 import { installCatalogueTrigger, watchCatalogue, watchServerCatalogue } from "./catalogue.server";
 import * as schema from "./schema";
@@ -51,10 +51,26 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return pgliteDatabase(
-    await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }),
+  const { dataDir } = options;
+  if (!dataDir)
+    return pgliteDatabase(
+      await PGlite.create({ extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }),
+    );
+  mkdirPrivate(dataDir);
+  const handle = pgliteDatabase(
+    await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }),
   );
+  // PGlite gives its files modes of its own whatever the umask (a new database's files come out 0666, its cache
+  // files 0644), inside folders no one else may enter: they are made 0600 (ADR 0044) once it is open, and again
+  // once it has closed, for what it wrote meanwhile.
+  makePrivate(dataDir);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      makePrivate(dataDir);
+    },
+  };
 }
 
 /**

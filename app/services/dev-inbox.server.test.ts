@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { isDevInboxOpen } from "~/services/dev-inbox.server";
+import { FORWARDING_HEADERS, isDevInboxOpen } from "~/services/dev-inbox.server";
 
 const SECRET = "s".repeat(32);
 const local = parseEnv({ SESSION_SECRET: SECRET });
 const deployed = parseEnv({ SESSION_SECRET: SECRET, PUBLIC_URL: "https://spacesolution.ph" });
 
-function visit(host: string, url = `http://${host}/dev/mail`) {
-  return new Request(url, { headers: { Host: host } });
+function visit(host: string, url = `http://${host}/dev/mail`, headers: Record<string, string> = {}) {
+  return new Request(url, { headers: { Host: host, ...headers } });
 }
 
 describe("isDevInboxOpen", () => {
@@ -39,5 +39,17 @@ describe("isDevInboxOpen", () => {
 
   it("stays shut when the server did not say who is calling", () => {
     expect(isDevInboxOpen(visit("localhost:3000"), {}, local)).toBe(false);
+  });
+
+  it("stays shut for a request a proxy on this machine forwarded, whatever the header says", () => {
+    // nginx's default proxy_pass: from loopback, with the upstream's address as the Host.
+    for (const name of FORWARDING_HEADERS) {
+      for (const value of ["203.0.113.9", "127.0.0.1", ""]) {
+        const forwarded = visit("127.0.0.1:3000", undefined, { [name]: value });
+        expect(isDevInboxOpen(forwarded, { clientAddress: "127.0.0.1" }, local), `${name}: ${value}`).toBe(
+          false,
+        );
+      }
+    }
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./data-dir.server";
 import { doOnce } from "./job-effects.server";
 import { defineQueue, type SendOptions, send } from "./jobs.server";
 
@@ -43,10 +44,10 @@ export async function deliverMail(mail: Mail): Promise<void> {
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail(message);
   const dir = mailSinkDir();
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Sortable by time, unique, and safe as a file name.
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
-  await writeFile(path.join(dir, name), built.message as Buffer);
+  await writeFile(path.join(dir, name), built.message as Buffer, { mode: PRIVATE_FILE_MODE });
 }
 
 /** Each mail job hands its message over once, however often it runs (./job-effects.server.ts). */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -103,6 +103,22 @@ describe("deliverSms without a gateway", () => {
       expect(messages[1]).toMatchObject({ to: "09171234567", text: "111111 is your Space Solution code." });
       expect(messages[0]?.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.txt$/);
       expect(Date.parse(messages[0]?.date ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the sink for the server's user only: a phone code is no one else's to read (ADR 0044)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "sms-"));
+    try {
+      await deliverSms(
+        { to: "09171234567", text: "333333" },
+        config({ DATA_DIR: dir, SMS_GATEWAY_URL: undefined }),
+      );
+      const sink = path.join(dir, "sms");
+      expect((await stat(sink)).mode & 0o777).toBe(0o700);
+      const [file] = await readdir(sink);
+      expect((await stat(path.join(sink, file ?? ""))).mode & 0o777).toBe(0o600);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Env, getEnv } from "~/env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./data-dir.server";
 import { doOnce } from "./job-effects.server";
 import { defineQueue, type SendOptions, send } from "./jobs.server";
 
@@ -44,11 +45,13 @@ export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promis
   }
   console.info(`[sms] to ${sms.to}: ${sms.text}`);
   const dir = smsSinkDir(config.DATA_DIR);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const at = new Date();
   // Sortable by time, unique, and safe as a file name.
   const name = `${at.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.txt`;
-  await writeFile(path.join(dir, name), `To: ${sms.to}\nDate: ${at.toISOString()}\n\n${sms.text}\n`);
+  await writeFile(path.join(dir, name), `To: ${sms.to}\nDate: ${at.toISOString()}\n\n${sms.text}\n`, {
+    mode: PRIVATE_FILE_MODE,
+  });
 }
 
 /** Each SMS job hands its message over once, however often it runs (./job-effects.server.ts). */

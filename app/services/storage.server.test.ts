@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -61,6 +61,13 @@ describe("disk storage", () => {
     await storage.delete("profilePhoto/u1/image.jpg");
     expect(await storage.get("profilePhoto/u1/image.jpg")).toBeNull();
     await expect(storage.delete("profilePhoto/u1/image.jpg")).resolves.toBeUndefined();
+  });
+
+  it("keeps each file and folder for the server's user only (ADR 0044)", async () => {
+    await storage.put("identityDocs/u1/front.jpg", new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg");
+    for (const folder of ["identityDocs", "identityDocs/u1"])
+      expect((await stat(path.join(root, folder))).mode & 0o777, folder).toBe(0o700);
+    expect((await stat(path.join(root, "identityDocs", "u1", "front.jpg"))).mode & 0o777).toBe(0o600);
   });
 
   it("answers null for a key it does not have", async () => {

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { type Env, getEnv } from "~/env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./data-dir.server";
 
 /**
  * Where uploaded files live (DESIGN.md "Real parts"): on disk under DATA_DIR/uploads by default, served by the
@@ -71,10 +72,10 @@ export class DiskStorage implements StorageAdapter {
     const file = this.file(key);
     if (contentType !== contentTypeOf(key))
       throw new Error(`the key ${key} does not say the content type ${contentType}`);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     // Written aside, then renamed: a reader never sees half a file.
     const partial = `${file}.${randomUUID()}.partial`;
-    await writeFile(partial, bytes);
+    await writeFile(partial, bytes, { mode: PRIVATE_FILE_MODE });
     await rename(partial, file);
   }
 

@@ -2,8 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { expect } from "@playwright/test";
 
-/** A production server of a test's own (`node server/index.ts` on the build), on a free port, its output collected. */
-export async function startOwnServer(env: Record<string, string>): Promise<{
+/**
+ * A production server of a test's own (`node server/index.ts` on the build), on a free port, its output collected.
+ * A variable given as undefined is left out of its environment; `umask` starts it with that umask (octal).
+ */
+export async function startOwnServer(
+  env: Record<string, string | undefined>,
+  options: { umask?: string } = {},
+): Promise<{
   server: ChildProcess;
   port: number;
   output: () => string;
@@ -12,14 +18,24 @@ export async function startOwnServer(env: Record<string, string>): Promise<{
   ready: () => Promise<void>;
 }> {
   const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    ["server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`],
-    {
-      env: { ...process.env, PORT: String(port), NODE_ENV: "production", PUBLIC_URL: "", HOST: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const command = [process.execPath, "server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`];
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: "production",
+    PUBLIC_URL: "",
+    HOST: "",
+    ...env,
+  };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  // Node cannot give a child its umask: a shell sets it, then becomes the server.
+  const [file, ...args] = options.umask
+    ? ["/bin/sh", "-c", `umask ${options.umask} && exec "$0" "$@"`, ...command]
+    : command;
+  const server: ChildProcess = spawn(file ?? process.execPath, args, {
+    env: merged,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   server.stdout?.on("data", (chunk) => {
     output += chunk;

@@ -2,8 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /**
- * A page's tabs as a row of pill links (bills, bookings, messages, the dashboard's durations): each tab is its own
- * URL, so switching works without JavaScript and can be shared; the current one is marked for screen readers too.
+ * A page's tabs as a row of pill links (bills, bookings, messages, reviews, a host's listings, the dashboard's
+ * durations). The row wraps onto a second line rather than run off a phone: no page is wider than its screen. Each
+ * tab is its own URL, so switching works without JavaScript and can be shared; the current one is marked for screen
+ * readers too.
  */
 export function TabLinks({
   label,

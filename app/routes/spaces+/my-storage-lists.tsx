@@ -4,6 +4,7 @@ import { setAvailability } from "~/api/reserve/availability.server";
 import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
 import { myListingsTab } from "~/components/my-listings/paths";
+import { TabLinks } from "~/components/ui/tab-links";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { LISTING_STATUSES, type ListingStatus, type SpaceView } from "~/domain/space";
 import { isOneOf } from "~/domain/vocabulary";
@@ -93,26 +94,22 @@ export default function MyStorageLists() {
           List a new space
         </Link>
       </div>
-      <nav aria-label="Listings by status" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {LISTING_STATUSES.map((status) => (
-            <li key={status}>
-              <Link
-                to={myListingsTab(status)}
-                aria-current={status === tab ? "page" : undefined}
-                className={`block whitespace-nowrap border-b-2 px-4 py-2.5 font-semibold ${
-                  status === tab
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-600 hover:text-slate-900"
-                }`}
-              >
-                {TAB_NAMES[status]}
-                {counts ? <span data-testid={`count-${status}`}> ({counts[status]})</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The app's tab strip, which wraps: three tabs with their counts are wider than a phone. */}
+      <TabLinks
+        label="Listings by status"
+        className="mt-6"
+        tabs={LISTING_STATUSES.map((status) => ({
+          key: status,
+          to: myListingsTab(status),
+          current: status === tab,
+          label: (
+            <>
+              {TAB_NAMES[status]}
+              {counts ? <span data-testid={`count-${status}`}> ({counts[status]})</span> : null}
+            </>
+          ),
+        }))}
+      />
       <section aria-labelledby="listings-heading" className="mt-6">
         <h2 id="listings-heading" className="sr-only">
           {STATUS_LABELS[tab]} listings
