@@ -37,8 +37,14 @@ import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
-import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
+import {
+  MAX_MESSAGE_LENGTH,
+  RESERVATION_MESSAGES,
+  type ReservationTerms,
+  reservationTerms,
+} from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
@@ -88,7 +94,8 @@ const quantity = z.preprocess(
 export const reservation = {
   spaceId,
   startDate: z.string({ error: "Please choose a valid start date." }),
-  duration: z.string({ error: "Please choose how long you need the space." }),
+  // The vocabulary's rental durations, declared so an API client can list them (a space offers some of them).
+  duration: z.enum(RENTAL_DURATIONS, { error: RESERVATION_MESSAGES.duration }),
   quantity,
   weekdays,
 };
@@ -355,7 +362,8 @@ export async function reservableSpace(db: Database, id: string): Promise<SpaceRo
   return row;
 }
 
-type ReservationInput = z.output<z.ZodObject<typeof reservation>>;
+/** A reservation to price: a call's declared input, or a saved draft's (whose duration the booking rules check). */
+type ReservationInput = Omit<z.output<z.ZodObject<typeof reservation>>, "duration"> & { duration: string };
 
 /** The terms of `input` on `space`, checked as of `today` (a seeded booking made in the past passes its own day). */
 export function termsFor(
