@@ -92,6 +92,26 @@ const STEP_FIELDS = Object.fromEntries(
 const EDIT_FIELDS = [...new Set(EDIT_STEPS.flatMap((step) => STEP_FIELDS[step]))];
 
 /**
+ * An editSpace field as /api/openapi.json declares it: the type its steps' rules take (anyOf both size steps' for
+ * `unitsAvailable`). The handler checks each touched step whole with those rules, so the router takes the field as it
+ * comes: a step's default must not fill a field the body left out (that would touch the step).
+ */
+function editField(field: string) {
+  const declared = new Set(
+    EDIT_STEPS.filter((step) => STEP_FIELDS[step].includes(field)).map((step) => {
+      const rule = (STEP_RULES[step].form.shape as Record<string, z.ZodType>)[field] as z.ZodType;
+      const { $schema: _, ...schema } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+      return JSON.stringify(schema);
+    }),
+  );
+  const schemas = [...declared].map((json) => JSON.parse(json) as Record<string, unknown>);
+  return z
+    .unknown()
+    .optional()
+    .meta(schemas.length === 1 ? (schemas[0] as Record<string, unknown>) : { anyOf: schemas });
+}
+
+/**
  * The steps a body of editSpace touches, each with its fields, in the steps' order. `unitsAvailable` is in both size
  * steps: it belongs to the one of the listing's type (after the body's own type, if it has one).
  */
@@ -116,7 +136,7 @@ export const editSpace = defineEndpoint({
   tags: ["spaces"],
   body: z.strictObject({
     spaceId: SpaceIdSchema,
-    ...Object.fromEntries(EDIT_FIELDS.map((field) => [field, z.unknown().optional()])),
+    ...Object.fromEntries(EDIT_FIELDS.map((field) => [field, editField(field)])),
   }),
   message: LISTING_SAVED,
   async handler({ db, user, body }) {
