@@ -72,6 +72,7 @@ export const addMySpace = defineEndpoint({
   method: "POST",
   path: "/space/addMySpace",
   auth: "required",
+  answers: [403, 404],
   summary:
     "Saves one step of the list-your-space wizard: { step, spaceId?, ...that step's fields }. Without spaceId (location only) it starts a draft. Prices in pesos (stored in centavos), sizes in `lengthUnit` (stored in meters). The preview step { publish: true } publishes, or answers 400 with the missing requirements [{ step, message }]. Answers the SpaceView.",
   tags: ["spaces"],
@@ -131,6 +132,7 @@ export const editSpace = defineEndpoint({
   method: "POST",
   path: "/space/editSpace",
   auth: "required",
+  answers: [403, 404],
   summary:
     "Edits a listing on one page: { spaceId, ...fields of any steps but preview }. Each step a field belongs to is checked whole with that step's rules (a field it leaves out takes the step's default: false for switches, empty for the description and features, the first photo as cover) and applied as addMySpace applies it; an active listing must stay publishable (400 with [{ step, message }]). Answers the SpaceView.",
   tags: ["spaces"],
@@ -183,6 +185,7 @@ function myListings(status: ListingStatus, path: string) {
     method: "GET",
     path,
     auth: "required",
+    answers: [403],
     summary: `The caller's ${status} listings (userId must be the caller's id), the most recently changed first: { listings: SpaceView[], count, counts: { pending, active, inactive } }.`,
     tags: ["spaces"],
     query: z.strictObject({ userId: z.uuid({ error: "Invalid user id." }) }),
@@ -215,6 +218,7 @@ export const spaceBriefHostView = defineEndpoint({
   method: "GET",
   path: "/space/spaceBriefHostView",
   auth: "required",
+  answers: [403, 404],
   summary:
     "The host's full SpaceView of their own listing, of any status. editSpace (true or false, as the spec names it) changes nothing: the view already carries every field the edit form needs.",
   tags: ["spaces"],
@@ -370,6 +374,7 @@ export const getAvailableSpace = defineEndpoint({
   method: "GET",
   path: "/space/getAvailableSpace",
   auth: "optional",
+  answers: [404],
   summary:
     "How many units of a listing are free from startDate (YYYY-MM-DD, today or later in Manila): { spaceId, startDate, totalUnits, availableUnits }. Anyone may ask about an active listing; a pending or inactive one answers only its host (404 for others).",
   tags: ["spaces"],
