@@ -270,7 +270,7 @@ function mismatch(schema: Schema, value: unknown, at: string): string | null {
     if (problem) return problem;
   }
   const variants = resolved.anyOf ?? resolved.oneOf;
-  if (variants && variants.every((variant) => mismatch(variant, value, at) !== null))
+  if (variants?.every((variant) => mismatch(variant, value, at) !== null))
     return `${at}: ${JSON.stringify(value)} is none of the declared kinds`;
   const type = typeOf(resolved);
   const kinds: Record<string, (v: unknown) => boolean> = {
