@@ -167,8 +167,9 @@ function object(schema: Schema, ids: string[], depth = 0): fc.Arbitrary<Record<s
     Object.fromEntries(
       Object.entries(properties).map(([name, value]) => [name, field(value, name, ids, depth)]),
     ),
-    // Each declared field, required or not, may be left out: the rules for missing fields are reached too.
-    { requiredKeys: (schema.required ?? []).filter(() => depth > 0) },
+    // A query's or path's fields (depth 0) may all be left out, so the refusals of missing ones are reached too; a
+    // body keeps its required ones, so the rules behind them are reached.
+    { requiredKeys: depth === 0 ? [] : (schema.required ?? []) },
   );
 }
 
