@@ -30,6 +30,14 @@ export type HandlerContext<Q, P, B, U> = {
   files: Record<string, File[]>;
 };
 
+/**
+ * The statuses a call may answer besides those every call declares (200; 400; 401 when it needs a login; 413 when it
+ * takes a body; 500): 302 to send the browser elsewhere, 403 not allowed, 404 not found, 409 not in this state,
+ * 429 too many, 502 a provider it needs failed, 503 a provider it needs is not there. /api/openapi.json lists them
+ * (docs/decisions/0041).
+ */
+export type DeclaredStatus = 302 | 403 | 404 | 409 | 429 | 502 | 503;
+
 /** How a body is sent: JSON (or form-encoded), or multipart/form-data for uploads. */
 export type BodyType = "json" | "multipart";
 
@@ -66,6 +74,8 @@ export type Endpoint<
   maxTextLength?: number;
   /** The file fields a multipart body may carry (any other is refused). */
   fileFields?: readonly string[];
+  /** The statuses besides the common ones this call may answer (see DeclaredStatus). */
+  answers?: readonly DeclaredStatus[];
   /** responseMessage of a successful answer. */
   message?: string;
   /**

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import type { Endpoint } from "./endpoint";
+import type { DeclaredStatus, Endpoint } from "./endpoint";
 
 /** /api/openapi.json: OpenAPI 3.1, generated from the same declarations the router runs. */
 export function buildOpenApiDocument(endpoints: readonly Endpoint[]) {
@@ -37,35 +37,66 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]) {
       responses: {
         Success: envelopeResponse("The call succeeded; result carries its answer."),
         Error: envelopeResponse("The call failed; responseMessage says why."),
-        InvalidInput: {
-          description:
-            "Invalid input: responseMessage is the first failing rule; result lists every field error.",
-          content: {
-            "application/json": {
-              schema: {
-                allOf: [
-                  { $ref: "#/components/schemas/Envelope" },
-                  {
-                    properties: {
-                      result: { type: "array", items: { $ref: "#/components/schemas/FieldError" } },
-                    },
-                  },
-                ],
-              },
-            },
+        InvalidInput: envelopeResponse(
+          "Invalid input: responseMessage is the first failing rule; result lists every field error, or is null when the refusal is about the request as a whole (a body that is not JSON, a rule of no one field). A text holding a control character (C0 or C1, but tab, line feed and carriage return) is refused on its field.",
+          {
+            anyOf: [{ type: "array", items: { $ref: "#/components/schemas/FieldError" } }, { type: "null" }],
           },
-        },
+        ),
+        Redirect: envelopeResponse(
+          "Go elsewhere (spec §4): the browser goes to result.redirectUrl, also in the Location header.",
+          {
+            type: "object",
+            required: ["redirectUrl"],
+            properties: { redirectUrl: { type: "string" } },
+          },
+        ),
+        Unauthorized: envelopeResponse(
+          "Not logged in, or the session ended: a client ends its session (spec §4).",
+        ),
+        Forbidden: envelopeResponse("Not allowed for the caller; responseMessage says why."),
+        NotFound: envelopeResponse("What the call names does not exist, or is not the caller's to see."),
+        Conflict: envelopeResponse(
+          "Not in this state: what the call changes has moved on; responseMessage says why.",
+        ),
+        TooLarge: envelopeResponse("The body is larger than the call takes."),
+        TooMany: envelopeResponse(
+          "Too many tries: wait and try again; result.retryAfterSeconds says how long, where known.",
+        ),
+        ProviderFailed: envelopeResponse("A provider the call needs answered with an error; try again."),
+        Unavailable: envelopeResponse(
+          "A provider the call needs cannot be reached or is not set up right now.",
+        ),
       },
     },
   };
 }
 
-function envelopeResponse(description: string) {
+/** An answer in the envelope; `result`, when given, is the schema of its result. */
+function envelopeResponse(description: string, result?: Record<string, unknown>) {
+  const envelope = { $ref: "#/components/schemas/Envelope" };
   return {
     description,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
+    content: {
+      "application/json": {
+        schema: result ? { allOf: [envelope, { properties: { result } }] } : envelope,
+      },
+    },
   };
 }
+
+/** The response each status a call may declare (Endpoint.answers) refers to. */
+const DECLARED_RESPONSES: Record<DeclaredStatus, string> = {
+  302: "Redirect",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  429: "TooMany",
+  502: "ProviderFailed",
+  503: "Unavailable",
+};
+
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function jsonSchema(schema: z.ZodType) {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
@@ -96,15 +127,20 @@ function operation(endpoint: Endpoint) {
           : [{}, { session: [] }],
     parameters: [...parameters(endpoint.params, "path"), ...parameters(endpoint.query, "query")],
     ...requestBody(endpoint),
-    responses: {
-      "200": { $ref: "#/components/responses/Success" },
-      "400": { $ref: "#/components/responses/InvalidInput" },
-      ...(endpoint.auth === "required" ? { "401": { $ref: "#/components/responses/Error" } } : {}),
-      ...(endpoint.body || endpoint.bodyType === "multipart"
-        ? { "413": { $ref: "#/components/responses/Error" } }
-        : {}),
-      "500": { $ref: "#/components/responses/Error" },
-    },
+    responses: Object.fromEntries(
+      (
+        [
+          [200, "Success"],
+          [400, "InvalidInput"],
+          ...(endpoint.auth === "required" ? [[401, "Unauthorized"] as const] : []),
+          ...(endpoint.body || endpoint.bodyType === "multipart" ? [[413, "TooLarge"] as const] : []),
+          ...(endpoint.answers ?? []).map((status) => [status, DECLARED_RESPONSES[status]] as const),
+          [500, "Error"],
+        ] as const
+      )
+        .toSorted(([a], [b]) => a - b)
+        .map(([status, name]) => [String(status), response(name)]),
+    ),
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { findSession } from "~/services/session.server";
 import type { Endpoint } from "./endpoint";
 import { ENDPOINTS } from "./endpoints.server";
-import { ApiError, ApiRedirect, envelope, type FieldError } from "./envelope";
+import { ApiError, ApiRedirect, envelope, type FieldError, fieldError } from "./envelope";
 import { buildOpenApiDocument } from "./openapi.server";
 
 /**
@@ -92,11 +92,20 @@ function matchRoute(routes: Route[], method: string, path: string) {
       continue;
     }
     const params = Object.fromEntries(
-      route.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]),
+      route.paramNames.map((name, i) => [name, decodeSegment(name, match[i + 1] ?? "")]),
     );
     return { route, params };
   }
   return allowed.length > 0 ? { allowed } : null;
+}
+
+/** A path parameter as sent; a broken %-escape ("%E0%A4") is the caller's mistake, refused on that parameter. */
+function decodeSegment(name: string, segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw fieldError(name, `The field ${name} is not correctly encoded.`);
+  }
 }
 
 async function runEndpoint(
@@ -115,12 +124,11 @@ async function runEndpoint(
   const rawQuery = searchParamsToObject(url.searchParams);
   const rawBody = form ? form.fields : endpoint.body ? await readBody(request, endpoint.maxBodyBytes) : {};
   const maxText = endpoint.maxTextLength ?? MAX_TEXT_LENGTH;
-  const tooLong = [
-    ...overlongTexts(rawQuery, "", maxText),
-    ...overlongTexts(rawParams, "", maxText),
-    ...overlongTexts(rawBody, "", maxText),
-  ];
-  if (tooLong.length > 0) throw new ApiError(400, (tooLong[0] as FieldError).message, tooLong);
+  const refused = [rawQuery, rawParams, rawBody].flatMap((part) => [
+    ...overlongTexts(part, "", maxText),
+    ...controlCharacterTexts(part, ""),
+  ]);
+  if (refused.length > 0) throw new ApiError(400, (refused[0] as FieldError).message, refused);
 
   const errors: FieldError[] = [];
   const query = validate(endpoint.query, rawQuery, errors);
@@ -166,6 +174,39 @@ export function overlongTexts(value: unknown, path: string, max: number): FieldE
     ? value.map((item, i) => [String(i), item] as const)
     : Object.entries(value);
   return entries.flatMap(([key, item]) => overlongTexts(item, path ? `${path}.${key}` : key, max));
+}
+
+/**
+ * C0 and C1 control characters (and DEL), but for tab, line feed and carriage return, which multi-line texts
+ * (messages, descriptions) carry. None is text a person types: NUL cannot even be stored in a PostgreSQL text, and
+ * the others would reach mail, receipts and other people's screens as they are.
+ */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * Every string in `value` (a query, path parameters, a JSON or form body) holding a control character, as field
+ * errors; a name (an object's key) holding one too, named with the character escaped. One rule for every field of
+ * every declared call, checked before any rule or the database sees the value (docs/decisions/0041).
+ */
+export function controlCharacterTexts(value: unknown, path: string): FieldError[] {
+  if (typeof value === "string") {
+    if (!CONTROL_CHARACTER.test(value)) return [];
+    const field = path || "body";
+    return [{ field, message: `The field ${field} may not contain control characters.` }];
+  }
+  if (typeof value !== "object" || value === null) return [];
+  const entries = Array.isArray(value)
+    ? value.map((item, i) => [String(i), item] as const)
+    : Object.entries(value);
+  return entries.flatMap(([key, item]) => {
+    const name = key.replace(
+      new RegExp(CONTROL_CHARACTER, "gu"),
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+    const field = path ? `${path}.${name}` : name;
+    if (name !== key) return [{ field, message: `The field ${field} may not contain control characters.` }];
+    return controlCharacterTexts(item, field);
+  });
 }
 
 function validate(

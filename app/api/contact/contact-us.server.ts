@@ -16,6 +16,7 @@ export const contactUs = defineEndpoint({
   method: "POST",
   path: "/contact-us",
   auth: "optional",
+  answers: [429],
   summary:
     "A message to the support team: { name, email, topic (booking, payment, listing, account, other), message (up to 2,000 characters) }. Stored and e-mailed to support. At most 5 an hour per caller's address and per e-mail address.",
   message: CONTACT_SENT,

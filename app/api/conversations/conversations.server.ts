@@ -70,6 +70,7 @@ export const userChatList = defineEndpoint({
   method: "GET",
   path: "/user/userChatList",
   auth: "required",
+  answers: [404],
   summary:
     "The caller's conversations (userId: the caller), latest first: the space, the other person, the last message " +
     "(masked until an approved booking) and how many are unread. A conversation the caller cleared shows again " +
@@ -160,6 +161,7 @@ export const userChatHistory = defineEndpoint({
   method: "POST",
   path: "/user/userChatHistory/{page}/{pageSize}",
   auth: "required",
+  answers: [404],
   summary: `One conversation's messages, page {page} (1 = the newest) of {pageSize} (at most ${CHAT_PAGE_SIZE}, spec §9), oldest first within the page. Only its two people; what the caller cleared is left out.`,
   tags: ["chat"],
   params: z.strictObject({
@@ -231,6 +233,7 @@ export const readMessage = defineEndpoint({
   method: "POST",
   path: "/user/readMessage",
   auth: "required",
+  answers: [404],
   summary: "Marks every message of a conversation read for the caller (one of its two people).",
   tags: ["chat"],
   body: z.strictObject({ conversationId }),
@@ -249,6 +252,7 @@ export const deleteChatHistory = defineEndpoint({
   method: "POST",
   path: "/user/deleteChatHistory",
   auth: "required",
+  answers: [404],
   summary:
     "Hides a conversation's messages so far for the caller only; the other person keeps them. A later message " +
     "shows the conversation again, from that message on.",
@@ -274,6 +278,7 @@ export const getUnreadMessageCount = defineEndpoint({
   method: "GET",
   path: "/user/getUnreadMessageCount",
   auth: "required",
+  answers: [404],
   summary:
     "How many messages the caller (userId) has not read, in all their conversations: `totalUnread`. " +
     "`openConversationId` leaves out the conversation on the caller's screen, which is being read as it loads.",
@@ -300,6 +305,7 @@ export const sendMessage = defineEndpoint({
   method: "POST",
   path: "/user/sendMessage",
   auth: "required",
+  answers: [404, 429],
   summary:
     "Writes a message: in a conversation (conversationId, its two people only) or, from a listing, to its host " +
     "(spaceId: the renter's conversation about it, opened when needed). Text only, at most 2,000 characters; " +

@@ -271,6 +271,7 @@ export const requestViewing = defineEndpoint({
   method: "POST",
   path: "/bookView/requestViewing",
   auth: "required",
+  answers: [404, 409, 429],
   summary:
     "A renter asks to view an active listing: 1 to 3 times (`slots`, Manila `YYYY-MM-DDTHH:mm` or ISO instants) " +
     "in the next 14 days, an hour each, and an optional note. One open viewing per renter and space; limited per user.",
@@ -319,6 +320,7 @@ export const bookViewing = defineEndpoint({
   method: "POST",
   path: "/bookView/BookViewing",
   auth: "required",
+  answers: [404, 409],
   summary:
     "Answers the times on the table (the side that did not offer them, usually the host): confirm one (`slot`: its " +
     "start) and the gate pass is issued, or propose others (`slots`, up to 3 in the next 14 days).",
@@ -376,6 +378,7 @@ export const editbookView = defineEndpoint({
   method: "PUT",
   path: "/bookView/editbookView",
   auth: "required",
+  answers: [404, 409],
   summary:
     "Either side changes a viewing: `action` reschedule (new `slots`, up to 3 in the next 14 days, for the other " +
     "side to answer; a confirmed viewing's pass is withdrawn) or cancel.",
@@ -433,6 +436,7 @@ export const viewing = defineEndpoint({
   method: "GET",
   path: "/bookView/viewing",
   auth: "required",
+  answers: [404],
   summary:
     "One viewing, to its two people: the times, whose turn it is, and once confirmed the gate pass (number, exact " +
     "address, whether it is valid now).",

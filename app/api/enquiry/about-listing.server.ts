@@ -23,6 +23,7 @@ export const aboutListing = defineEndpoint({
   method: "POST",
   path: "/enquiry/aboutListing",
   auth: "optional",
+  answers: [429],
   summary:
     'A prospective host\'s enquiry ("I have a space to list"): { name, email, phoneNumber, city (slug), storageType, message }. Stored and e-mailed to the operations team. A logged-in user may leave out name, email and phoneNumber when the profile has them. At most 5 an hour per user or e-mail address.' +
     PER_VISITOR_ADDRESS,

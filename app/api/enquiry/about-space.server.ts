@@ -53,6 +53,7 @@ export const aboutSpace = defineEndpoint({
   method: "POST",
   path: "/enquiry/aboutSpace",
   auth: "optional",
+  answers: [404, 429],
   summary:
     "A question about an active listing, stored and e-mailed to its host; a logged-in renter's question opens " +
     "(or continues) their conversation with the host. " +

@@ -54,6 +54,7 @@ export const giveFeedback = defineEndpoint({
   method: "POST",
   path: "/feedback/giveFeedback",
   auth: "required",
+  answers: [403, 404],
   summary: "Sends feedback (message, optional 1–5 rating, optional image upload) to the support team.",
   message: FEEDBACK_SENT,
   body: z.strictObject({

@@ -120,6 +120,7 @@ export const billDetails = defineEndpoint({
   method: "GET",
   path: "/payment/bill/{billId}",
   auth: "required",
+  answers: [403, 404],
   summary:
     "One bill of the caller's bookings: its period, line items (rent, Space Solution fee, total), due date, state and receipt number, with the two people and the booking. The renter and the host may read it; anyone else gets 403.",
   tags: ["payment"],
@@ -156,6 +157,7 @@ export const payBill = defineEndpoint({
   method: "POST",
   path: "/payment/payBill",
   auth: "required",
+  answers: [403, 404, 409, 502, 503],
   summary:
     "Opens the payment provider's hosted checkout for one of the caller's unpaid bills, with card, GCash or Maya. Answers the checkout's URL; asking again answers the same checkout. The bill counts as paid once the provider's signed webhook confirms it.",
   tags: ["payment"],

@@ -260,6 +260,7 @@ export const payoutDetails = defineEndpoint({
   method: "GET",
   path: "/payment/payout/{payoutId}",
   auth: "required",
+  answers: [403, 404],
   summary:
     "One of the caller's payouts: its amount, state, reference and date, where it went (masked) and the periods it paid. Anyone else's payout is refused with 403.",
   tags: ["payment"],

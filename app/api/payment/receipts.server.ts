@@ -156,6 +156,7 @@ export const receipt = defineEndpoint({
   method: "GET",
   path: "/payment/receipt/{receiptId}",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "One acknowledgement receipt, by the paid bill's id or by the id of the payment made with the booking request: its number, the date paid, the payer, what it paid for line by line, the amount, the method and the provider's reference. The booking's renter and host may read it (the payer's e-mail only the renter); anyone else gets 403.",
   tags: ["payment"],

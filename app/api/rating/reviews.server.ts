@@ -152,6 +152,7 @@ export const getReviewsOnMySpace = defineEndpoint({
   method: "GET",
   path: "/rating/getReviewsOnMySpace",
   auth: "required",
+  answers: [403, 404],
   summary:
     "The shown reviews renters wrote about the logged-in host's listings (or one of them, with spaceId), newest first.",
   query: z.object({ spaceId: spaceIdSchema.optional() }),
@@ -192,6 +193,7 @@ export const reviewsToWrite = defineEndpoint({
   method: "GET",
   path: "/rating/reviewsToWrite",
   auth: "required",
+  answers: [403],
   cache: true,
   summary:
     "The reviews the logged-in user may still write: each booking and round whose 14 days are running and that they have not reviewed, with its deadline.",
@@ -248,6 +250,7 @@ export const getSpaceReviews = defineEndpoint({
   method: "GET",
   path: "/rating/getSpaceReviews",
   auth: "optional",
+  answers: [404],
   summary:
     "A listing's average stars and number of reviews, and its renters' shown reviews, newest first (the listing page).",
   query: z.object({ spaceId: spaceIdSchema }),
@@ -300,6 +303,7 @@ export const rateUser = defineEndpoint({
   method: "POST",
   path: "/rating/rateUser",
   auth: "required",
+  answers: [403, 404, 409],
   invalidates: [getReviewsByMe, reviewsToWrite],
   message: "Thank you for your review.",
   summary:
@@ -349,6 +353,7 @@ export const answerReview = defineEndpoint({
   method: "POST",
   path: "/rating/answerReview",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The person a shown review is about answers it, once (up to 1,000 characters). The spec leaves this call unnamed (ADR 0034).",
   message: REVIEW_MESSAGES.answered,

@@ -13,6 +13,7 @@ export const setAvailability = defineEndpoint({
   method: "POST",
   path: "/reserve/setAvailability/{id}",
   auth: "required",
+  answers: [403, 404],
   summary:
     'Activates ("Active" or true) or deactivates ("Inactive" or false) the caller\'s listing. Activating needs it publishable (400 with [{ step, message }]); a draft that was never published cannot be deactivated. Answers the SpaceView.',
   tags: ["spaces"],

@@ -51,6 +51,7 @@ export const payBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/payBooking",
   auth: "required",
+  answers: [404, 409, 502, 503],
   summary:
     "Opens the payment provider's hosted checkout for a booking waiting for payment (the renter's own, within its 60 minutes), with card, GCash or Maya. Answers the checkout's URL; asking again answers the same checkout.",
   tags: ["reserve"],
@@ -199,6 +200,7 @@ export const checkoutSession = defineEndpoint({
   method: "GET",
   path: "/reserve/checkoutSession",
   auth: "required",
+  answers: [404],
   summary:
     "One of the caller's checkouts by the provider's reference: amount, method, state and where the provider's page sends the renter back. The built-in sandbox checkout page reads it.",
   tags: ["reserve"],

@@ -37,8 +37,14 @@ import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
-import { MAX_MESSAGE_LENGTH, type ReservationTerms, reservationTerms } from "~/domain/reservation";
+import {
+  MAX_MESSAGE_LENGTH,
+  RESERVATION_MESSAGES,
+  type ReservationTerms,
+  reservationTerms,
+} from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
@@ -88,7 +94,8 @@ const quantity = z.preprocess(
 export const reservation = {
   spaceId,
   startDate: z.string({ error: "Please choose a valid start date." }),
-  duration: z.string({ error: "Please choose how long you need the space." }),
+  // The vocabulary's rental durations, declared so an API client can list them (a space offers some of them).
+  duration: z.enum(RENTAL_DURATIONS, { error: RESERVATION_MESSAGES.duration }),
   quantity,
   weekdays,
 };
@@ -355,7 +362,8 @@ export async function reservableSpace(db: Database, id: string): Promise<SpaceRo
   return row;
 }
 
-type ReservationInput = z.output<z.ZodObject<typeof reservation>>;
+/** A reservation to price: a call's declared input, or a saved draft's (whose duration the booking rules check). */
+type ReservationInput = Omit<z.output<z.ZodObject<typeof reservation>>, "duration"> & { duration: string };
 
 /** The terms of `input` on `space`, checked as of `today` (a seeded booking made in the past passes its own day). */
 export function termsFor(
@@ -432,6 +440,7 @@ export const bookingQuote = defineEndpoint({
   method: "GET",
   path: "/reserve/bookingQuote",
   auth: "optional",
+  answers: [403, 404, 409],
   summary:
     "The booking price result (spec §3) of a reservation, computed on the server: dates, units, weekdays, price lines and the due, and whether the dates are still free. Every reserve-space step shows it.",
   tags: ["reserve"],
@@ -447,6 +456,7 @@ export const bookSpace = defineEndpoint({
   method: "POST",
   path: "/reserve/BookSpace",
   auth: "required",
+  answers: [403, 404, 409],
   summary: `Books a space: checks the dates are free (locking the space, so the last free unit goes to one renter), prices it on the server, copies the chosen items, and creates the booking waiting for payment (its units held for 60 minutes). An optional voucher or coupon \`code\` lowers the due (never below 0) and is held by the booking until its payment is confirmed; when it covers the whole due the request goes to the host at once. A renter holds at most ${MAX_UNPAID_CHECKOUTS} unpaid checkouts at once: another booking is refused (409) until one is paid, cancelled or has expired. Answers the booking; pay it with POST /reserve/payBooking.`,
   tags: ["reserve"],
   message: BOOKED_MESSAGE,
@@ -557,6 +567,7 @@ export const checkBooking = defineEndpoint({
   method: "GET",
   path: "/reserve/checkBooking/{id}",
   auth: "required",
+  answers: [404],
   summary:
     "For a space ({id}): the caller's open booking of it, if any, and whether they may book it — the listing page shows the booking instead of a second Reserve.",
   tags: ["reserve"],
@@ -584,6 +595,7 @@ export const retrieveBookingData = defineEndpoint({
   method: "GET",
   path: "/reserve/retrieveBookingData/{id}",
   auth: "required",
+  answers: [404, 409],
   summary:
     "One booking ({id}) of the caller, as renter or host: parties, space, dates, price lines, items, payments so far, history; the exact address from approval on. Anyone else gets 404.",
   tags: ["reserve"],
@@ -612,6 +624,7 @@ export const retrieveAllBookingData = defineEndpoint({
   method: "GET",
   path: "/reserve/retrieveAllBookingData/{id}",
   auth: "required",
+  answers: [404],
   summary:
     "All bookings of the user {id} (the caller only): as renter upcoming (waiting for payment or the host, approved), active and past; as host the requests to answer, upcoming, active tenants and past. Newest first. `hosting` says whether the caller hosts at all (a listing, or bookings as host).",
   tags: ["reserve"],
@@ -717,6 +730,7 @@ export const approveBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/approveBooking",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The host approves a paid request (spec §3 approve payload: bookingId, ownerId, autoAcceptExtension, type). ownerId must be the caller. From now on the renter sees the exact address.",
   tags: ["reserve"],
@@ -745,6 +759,7 @@ export const declineBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/declineBooking",
   auth: "required",
+  answers: [403, 404, 409],
   summary: "The host declines a paid request with a reason; everything paid is refunded.",
   tags: ["reserve"],
   message: "You declined this request. The renter gets everything back.",
@@ -766,6 +781,7 @@ export const cancelBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/cancelBooking",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The renter (before the start) or the host (after approval) cancels; the refund follows PRODUCT.md's cancellation rules.",
   tags: ["reserve"],
@@ -788,6 +804,7 @@ export const checkExtension = defineEndpoint({
   method: "GET",
   path: "/reserve/checkExtension/{a}/{b}",
   auth: "required",
+  answers: [404],
   summary:
     "Whether the booking {a} can grow by {b} months, and at what price (added rent, fee, total) — or why not. Accepted at once when the host chose auto-accept.",
   tags: ["reserve"],
@@ -807,6 +824,7 @@ export const requestExtension = defineEndpoint({
   method: "POST",
   path: "/reserve/requestExtension",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The renter asks to extend by some months: accepted at once when the host chose auto-accept, else the host has 48 h to answer.",
   tags: ["reserve"],
@@ -830,6 +848,7 @@ export const answerExtension = defineEndpoint({
   method: "POST",
   path: "/reserve/answerExtension",
   auth: "required",
+  answers: [403, 404, 409],
   summary: "The host accepts or declines the renter's extension request.",
   tags: ["reserve"],
   message: "Your answer is saved.",
@@ -853,6 +872,7 @@ export const checkNotice = defineEndpoint({
   method: "GET",
   path: "/reserve/checkNotice/{id}",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "What giving notice on the active booking {id} today would do, for the renter to confirm: its new last day and every bill still to pay until then (period, due date, total) — or why notice cannot be given.",
   tags: ["reserve"],
@@ -872,6 +892,7 @@ export const terminateBooking = defineEndpoint({
   method: "POST",
   path: "/reserve/terminateBooking",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The renter gives notice on an active booking: it ends at the later of 30 days from today and the end of the month already paid.",
   tags: ["reserve"],
@@ -887,6 +908,7 @@ export const endForUnpaidBill = defineEndpoint({
   method: "POST",
   path: "/reserve/endForUnpaidBill",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The host ends an active booking whose oldest unpaid bill is 7 days overdue or more: it ends today, and its unpaid bills are cancelled by the next billing run.",
   tags: ["reserve"],

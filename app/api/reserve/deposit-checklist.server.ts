@@ -194,6 +194,7 @@ export const depositChecklist = defineEndpoint({
   method: "GET",
   path: "/reserve/depositChecklist/{bookingId}",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The move-in / move-out checklist of a booking (its renter or host only): the deposit's state, the end and the host's 72-hour deadline, what the caller may do, and both sides' condition reports with their photos (capture time from EXIF) and notes.",
   tags: ["reserve"],
@@ -291,6 +292,7 @@ export const addConditionNote = defineEndpoint({
   method: "POST",
   path: "/reserve/addConditionNote",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Adds a note to the caller's condition report of a stage (move_in from approval until the end, move_out from the start until the deposit is settled); refused once the report is signed off or stands.",
   tags: ["reserve"],
@@ -316,6 +318,7 @@ export const addConditionNote = defineEndpoint({
  */
 export const imageUploadBookingFeedback = imageUploadEndpoint("bookingFeedback", {
   path: "/space/imageUploadBookingFeedback",
+  answers: [403, 404, 409],
   summary:
     "Uploads photos about a booking (its renter or host): with bookingId and stage they join the caller's move-in or move-out condition report, with their capture time from EXIF; otherwise they are only stored, to attach to feedback.",
   multiple: true,
@@ -358,6 +361,7 @@ export const signOffConditionReport = defineEndpoint({
   method: "POST",
   path: "/reserve/signOffConditionReport",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Signs off the other side's condition report of a stage (once, before it stands 72 hours after its last entry); its author is notified.",
   tags: ["reserve"],
@@ -389,6 +393,7 @@ export const confirmDepositChecklist = defineEndpoint({
   method: "POST",
   path: "/reserve/confirmDepositChecklist",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The host confirms the move-out checklist after the booking's end: the deposit is released to the renter now (refused while a case is open, before the end, or once it is settled).",
   tags: ["reserve"],

@@ -152,6 +152,7 @@ export const reservationDraft = defineEndpoint({
   method: "GET",
   path: "/reserve/reservationDraft",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "The caller's reservation in progress for a space: what is chosen so far, its price (once a start date and a duration are, and a parking's chosen days) or what the price waits for, the listing and the caller's item list. Dates, duration, units, parking mode and weekdays given here are priced as if chosen, without saving them (the price shown while the renter chooses).",
   tags: ["reserve"],
@@ -167,6 +168,7 @@ export const saveReservationDraft = defineEndpoint({
   method: "POST",
   path: "/reserve/saveReservationDraft",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Saves one step of the caller's reservation of a space (any of: startDate, duration, quantity, parkingMode, weekdays, itemIds, messageForKeeper, paymentMethod, code — a voucher or coupon code the caller may use, or empty to remove it), checked by the booking rules; answers the draft.",
   tags: ["reserve"],

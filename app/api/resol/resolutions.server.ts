@@ -96,6 +96,7 @@ export const addResolution = defineEndpoint({
   method: "POST",
   path: "/resol/addResolution",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Opens a case on the caller's booking: bookingId, reason (damage, access_refused, not_as_described, payment, other), amountAsked (centavos), description, and photoUploadIds from POST /space/imageUploadResolution. A host's damage (deposit) claim opens from the booking's end until 72 hours after it; a renter never claims their own deposit; one open case per booking and side. The other side is told.",
   tags: ["resolutions"],
@@ -171,6 +172,7 @@ export const getMyResolutionList = defineEndpoint({
   method: "GET",
   path: "/resol/getMyResolutionList",
   auth: "required",
+  answers: [403],
   summary:
     "The cases of user userId (the caller only: 403 otherwise), the ones they opened and the ones opened on their bookings, the latest first.",
   tags: ["resolutions"],
@@ -185,6 +187,7 @@ export const viewResolution = defineEndpoint({
   method: "GET",
   path: "/resol/viewResolution",
   auth: "required",
+  answers: [403, 404],
   summary:
     "One case for its renter or host (403 for anyone else): details, photos, thread, and the decision and award once decided.",
   tags: ["resolutions"],
@@ -221,6 +224,7 @@ export const replyResolution = defineEndpoint({
   method: "POST",
   path: "/resol/replyResolution",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Writes in a case's thread (its renter or host; 403 for anyone else). The other side's first reply moves the case from open to answered; a decided or withdrawn case takes no more.",
   tags: ["resolutions"],
@@ -242,6 +246,7 @@ export const withdrawResolution = defineEndpoint({
   method: "POST",
   path: "/resol/withdrawResolution",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "Withdraws an open or answered case: its opener only (403 for the other side or anyone else). The money it held goes on as if there had been no case; the other side is told.",
   tags: ["resolutions"],

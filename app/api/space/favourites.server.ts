@@ -39,6 +39,7 @@ export const addRemoveSpaceToFav = defineEndpoint({
   method: "POST",
   path: "/space/addRemoveSpaceToFav",
   auth: "required",
+  answers: [404],
   invalidates: [myShortListedSpace],
   summary:
     "Saves an active space to the user's shortlist, or removes it when it is saved (a toggle). With `favourite` " +

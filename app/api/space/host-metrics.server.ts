@@ -48,6 +48,7 @@ export const getMyRentalsMetrics = defineEndpoint({
   method: "GET",
   path: "/space/getMyRentalsMetrics",
   auth: "required",
+  answers: [403],
   summary:
     "The owner's booking requests over the duration (30_days, 90_days or 12_months): how many each state holds now, and per bar (days, weeks or months) how many were accepted, are still open, or were not accepted.",
   tags: ["space"],
@@ -80,6 +81,7 @@ export const getMyTenantsMetrics = defineEndpoint({
   method: "GET",
   path: "/space/getMyTenantsMetrics",
   auth: "required",
+  answers: [403],
   summary:
     "The owner's tenants over the duration: those whose accepted booking covers any day of it, current (approved or active now) and past, repeat tenants (two bookings or more with this host), and per bar the tenants staying.",
   tags: ["space"],
@@ -107,6 +109,7 @@ export const getPaymentsMetrics = defineEndpoint({
   method: "GET",
   path: "/space/getPaymentsMetrics",
   auth: "required",
+  answers: [403],
   summary:
     "The owner's money over the duration, per bar: rent earned (released 48 hours after each period starts), paid out (when a payout was marked paid), and refunds to renters of the owner's bookings; with the totals and what is payable now.",
   tags: ["space"],

@@ -80,6 +80,7 @@ export const viewSpaceBrief = defineEndpoint({
   method: "GET",
   path: "/space/viewSpaceBrief",
   auth: "optional",
+  answers: [404],
   summary:
     "The renters' view of an active listing: details, an approximate location (city and barangay, a point within " +
     "300 m), the host card and whether the user saved it. Never the street address, pin, contract file or the " +
@@ -131,6 +132,7 @@ export const spaceView = defineEndpoint({
   method: "POST",
   path: "/space/spaceView",
   auth: "optional",
+  answers: [404],
   summary:
     "Counts a view of an active listing, once per visitor (the user, else a visitor cookie this call sets) per " +
     "Manila day. The host's own views are not counted.",

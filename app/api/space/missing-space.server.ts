@@ -31,6 +31,7 @@ export const missingSpace = defineEndpoint({
   method: "POST",
   path: "/space/missingSpace",
   auth: "optional",
+  answers: [429],
   summary:
     '"Can\'t find a space?": { city (slug), storageType, size (free text: "3 × 3 m", "one sedan"), budget (pesos a month, optional; stored and answered in centavos), name, email, phoneNumber (optional), message (optional) }. Stored and e-mailed to the operations team. A logged-in user may leave out name and email (the profile\'s are used). At most 5 an hour per user or e-mail address.' +
     PER_VISITOR_ADDRESS,

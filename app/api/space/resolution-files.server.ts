@@ -22,6 +22,7 @@ const resolutionIdOf = (context: UploadContext) => context.fields.resolutionId a
 
 export const RESOLUTION_UPLOAD_HANDLER: UploadTypeHandler = {
   path: "/space/imageUploadResolution",
+  answers: [403, 404, 409],
   summary: `Uploads photos for a resolution case (multipart field \`image\`, JPEG or PNG, one or several in one call; each checked by its bytes, stored without EXIF). With \`resolutionId\` they are added to that case (its renter or host only, while it holds, at most ${MAX_CASE_PHOTOS}); without, POST /resol/addResolution attaches them by their upload ids. Answers the first upload and all of them as \`uploads\`.`,
   fields: { resolutionId: z.uuid({ error: CASE_NOT_FOUND }).optional() },
   multiple: true,

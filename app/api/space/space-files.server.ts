@@ -71,6 +71,7 @@ async function removeUpload(db: Database, uploadId: string | null): Promise<void
 export const SPACE_UPLOAD_HANDLERS = {
   spaceImages: {
     path: "/space/imageUploadSpaces",
+    answers: [403, 404],
     summary: `Adds photos (multipart field \`image\`, JPEG or PNG, one or several in one call) to the caller's listing \`spaceId\`, after its other photos and in the order sent; at most ${MAX_SPACE_PHOTOS} in all. Every photo is checked before any is kept: one refused photo refuses the call and stores nothing. Answers the first upload, all of them as \`uploads\`, and the updated listing: { uploadId, url, width, height, variants, uploads: [...], space: SpaceView }.`,
     fields: { spaceId: SpaceIdSchema },
     multiple: true,
@@ -95,6 +96,7 @@ export const SPACE_UPLOAD_HANDLERS = {
   },
   floorplan: {
     path: "/space/imageUploadFloorplan",
+    answers: [403, 404],
     summary:
       "Sets the floor plan (multipart field `image`, JPEG or PNG) of the caller's listing `spaceId`, replacing the previous one. Answers the upload and the updated listing: { uploadId, url, width, height, variants, space: SpaceView }.",
     fields: { spaceId: SpaceIdSchema },
@@ -143,6 +145,7 @@ export const uploadContract = defineEndpoint({
   method: "POST",
   path: "/space/uploadContract",
   auth: "required",
+  answers: [403, 404],
   summary:
     "Uploads the host's own contract (multipart field `contract`: a PDF, judged by its bytes, of at most 10 MB) for the caller's listing `spaceId`; contractType becomes uploaded and the previous contract file goes. Answers the SpaceView (contract.url).",
   tags: ["uploads", "spaces"],

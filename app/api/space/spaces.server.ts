@@ -72,6 +72,7 @@ export const addMySpace = defineEndpoint({
   method: "POST",
   path: "/space/addMySpace",
   auth: "required",
+  answers: [403, 404],
   summary:
     "Saves one step of the list-your-space wizard: { step, spaceId?, ...that step's fields }. Without spaceId (location only) it starts a draft. Prices in pesos (stored in centavos), sizes in `lengthUnit` (stored in meters). The preview step { publish: true } publishes, or answers 400 with the missing requirements [{ step, message }]. Answers the SpaceView.",
   tags: ["spaces"],
@@ -90,6 +91,26 @@ const STEP_FIELDS = Object.fromEntries(
   EDIT_STEPS.map((step) => [step, Object.keys(STEP_RULES[step].form.shape)]),
 ) as Record<ListingStep, string[]>;
 const EDIT_FIELDS = [...new Set(EDIT_STEPS.flatMap((step) => STEP_FIELDS[step]))];
+
+/**
+ * An editSpace field as /api/openapi.json declares it: the type its steps' rules take (anyOf both size steps' for
+ * `unitsAvailable`). The handler checks each touched step whole with those rules, so the router takes the field as it
+ * comes: a step's default must not fill a field the body left out (that would touch the step).
+ */
+function editField(field: string) {
+  const declared = new Set(
+    EDIT_STEPS.filter((step) => STEP_FIELDS[step].includes(field)).map((step) => {
+      const rule = (STEP_RULES[step].form.shape as Record<string, z.ZodType>)[field] as z.ZodType;
+      const { $schema: _, ...schema } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+      return JSON.stringify(schema);
+    }),
+  );
+  const schemas = [...declared].map((json) => JSON.parse(json) as Record<string, unknown>);
+  return z
+    .unknown()
+    .optional()
+    .meta(schemas.length === 1 ? (schemas[0] as Record<string, unknown>) : { anyOf: schemas });
+}
 
 /**
  * The steps a body of editSpace touches, each with its fields, in the steps' order. `unitsAvailable` is in both size
@@ -111,12 +132,13 @@ export const editSpace = defineEndpoint({
   method: "POST",
   path: "/space/editSpace",
   auth: "required",
+  answers: [403, 404],
   summary:
     "Edits a listing on one page: { spaceId, ...fields of any steps but preview }. Each step a field belongs to is checked whole with that step's rules (a field it leaves out takes the step's default: false for switches, empty for the description and features, the first photo as cover) and applied as addMySpace applies it; an active listing must stay publishable (400 with [{ step, message }]). Answers the SpaceView.",
   tags: ["spaces"],
   body: z.strictObject({
     spaceId: SpaceIdSchema,
-    ...Object.fromEntries(EDIT_FIELDS.map((field) => [field, z.unknown().optional()])),
+    ...Object.fromEntries(EDIT_FIELDS.map((field) => [field, editField(field)])),
   }),
   message: LISTING_SAVED,
   async handler({ db, user, body }) {
@@ -163,6 +185,7 @@ function myListings(status: ListingStatus, path: string) {
     method: "GET",
     path,
     auth: "required",
+    answers: [403],
     summary: `The caller's ${status} listings (userId must be the caller's id), the most recently changed first: { listings: SpaceView[], count, counts: { pending, active, inactive } }.`,
     tags: ["spaces"],
     query: z.strictObject({ userId: z.uuid({ error: "Invalid user id." }) }),
@@ -195,6 +218,7 @@ export const spaceBriefHostView = defineEndpoint({
   method: "GET",
   path: "/space/spaceBriefHostView",
   auth: "required",
+  answers: [403, 404],
   summary:
     "The host's full SpaceView of their own listing, of any status. editSpace (true or false, as the spec names it) changes nothing: the view already carries every field the edit form needs.",
   tags: ["spaces"],
@@ -350,6 +374,7 @@ export const getAvailableSpace = defineEndpoint({
   method: "GET",
   path: "/space/getAvailableSpace",
   auth: "optional",
+  answers: [404],
   summary:
     "How many units of a listing are free from startDate (YYYY-MM-DD, today or later in Manila): { spaceId, startDate, totalUnits, availableUnits }. Anyone may ask about an active listing; a pending or inactive one answers only its host (404 for others).",
   tags: ["spaces"],

@@ -12,7 +12,7 @@ import {
 } from "~/services/images.server";
 import { MAX_UPLOAD_BYTES } from "~/services/security.server";
 import { getStorage } from "~/services/storage.server";
-import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
+import { type CurrentUser, type DeclaredStatus, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 
 /**
@@ -260,6 +260,8 @@ export type UploadTypeHandler = {
   square?: boolean;
   /** Takes several images in one call (all in the field `image`), stored as one batch in the order they came. */
   multiple?: boolean;
+  /** The statuses besides the common ones `authorize` and `attach` may answer (Endpoint.answers). */
+  answers?: readonly DeclaredStatus[];
   /** May this user upload here? Throw ApiError(403) when not; runs before the image is stored. */
   authorize?: (context: UploadContext) => Promise<void>;
   /** Links the stored images (one unless `multiple`) to what they belong to; what it returns joins the answer. */
@@ -276,6 +278,7 @@ export function imageUploadEndpoint(type: UploadType, handler: UploadTypeHandler
     method: "POST",
     path: handler.path,
     auth: "required",
+    answers: handler.answers,
     summary: handler.summary,
     tags: ["uploads"],
     bodyType: "multipart",

@@ -71,6 +71,7 @@ export const editProfile = defineEndpoint({
   method: "POST",
   path: "/user/editProfile",
   auth: "required",
+  answers: [404],
   invalidates: [viewUserProfile, viewAccountSettings],
   summary:
     "Changes any of the profile fields (names, nickname, dob, gender, aboutMe, phone) and settings (notifications, measurement unit). A new phone number has to be confirmed again.",
@@ -109,6 +110,7 @@ export const getUserInfo = defineEndpoint({
   method: "GET",
   path: "/user/getUserInfo",
   auth: "optional",
+  answers: [404],
   summary:
     "A user's public profile: names, nickname, photo, about, rating, number of reviews, member since, verified. Never e-mail, phone, birth date, address or payout details.",
   query: z.object({ userId }),
@@ -181,6 +183,7 @@ export const inviteFriend = defineEndpoint({
   method: "POST",
   path: "/user/inviteFriend",
   auth: "required",
+  answers: [429],
   summary: `E-mails 1 to 10 friends an invitation with the user's sign-up link; at most ${INVITATIONS_PER_DAY} invitations in 24 hours.`,
   body: InviteFriendSchema,
   async handler({ db, body, user, request }) {
@@ -229,6 +232,7 @@ export const hideGoogleReview = defineEndpoint({
   method: "POST",
   path: "/user/hideGoogleR",
   auth: "required",
+  answers: [403],
   summary: 'Records that the user dismissed the "review us on Google" prompt.',
   message: "We will not ask you again.",
   body: z.strictObject({ userId: userId.optional() }),
@@ -246,6 +250,7 @@ export const getHideReview = defineEndpoint({
   method: "GET",
   path: "/user/getHideReview/{id}",
   auth: "required",
+  answers: [403],
   summary:
     'Whether the user dismissed the "review us on Google" prompt (only for the logged-in user\'s own id).',
   params: z.object({ id: userId }),

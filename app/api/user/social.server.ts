@@ -188,6 +188,7 @@ export const googlejwtLogin = defineEndpoint({
   method: "POST",
   path: "/user/googlejwtLogin",
   auth: "none",
+  answers: [404, 409, 429, 503],
   invalidates: [viewUserProfile],
   summary:
     "Logs in with a Google ID token (signature by Google's JWKS, issuer, audience = our client id, expiry checked): " +
@@ -205,6 +206,7 @@ export const googleLogin = defineEndpoint({
   method: "POST",
   path: "/user/googleLogin",
   auth: "none",
+  answers: [404, 409, 429, 503],
   invalidates: [viewUserProfile],
   summary:
     "Logs in with a Google OAuth access token, verified by asking Google's userinfo endpoint whose it is; " +
@@ -221,6 +223,7 @@ export const facebookLogin = defineEndpoint({
   method: "POST",
   path: "/user/facebookLogin",
   auth: "none",
+  answers: [404, 409, 429, 503],
   invalidates: [viewUserProfile],
   summary:
     "Logs in with a Facebook user access token: the Graph API's /debug_token must confirm it is valid and issued " +

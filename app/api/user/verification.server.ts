@@ -59,6 +59,7 @@ export const mobileOtp = defineEndpoint({
   method: "POST",
   path: "/user/mobileOtp",
   auth: "required",
+  answers: [429],
   summary:
     "Texts a 6-digit code to a phone number (valid 5 minutes, 5 tries); at most one new code a minute per user.",
   message: "We have sent you a 6-digit code. It is valid for 5 minutes.",
@@ -252,6 +253,7 @@ export const persona = defineEndpoint({
   method: "POST",
   path: "/user/persona",
   auth: "required",
+  answers: [302, 403, 404, 409, 503],
   invalidates: [viewUserProfile],
   summary:
     'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
@@ -304,6 +306,7 @@ export const personaStatus = defineEndpoint({
   method: "GET",
   path: "/user/persona",
   auth: "required",
+  answers: [403, 404],
   summary:
     "One of the caller's identity checks, by its reference (the provider's page reads it). An addition.",
   query: z.object({ reference }),

@@ -98,6 +98,7 @@ export const useCoupon = defineEndpoint({
   method: "POST",
   path: "/user/useCoupon",
   auth: "required",
+  answers: [409],
   summary:
     "Saves an operator's coupon to the caller's account, where the invite-a-friend page lists it with their vouchers. Refused when the code is unknown, a referral voucher, expired, already used by the caller or over its limit. Saving does not use it: booking with the code does.",
   tags: ["vouchers"],
@@ -136,6 +137,7 @@ export const verifyBookingVoucher = defineEndpoint({
   method: "POST",
   path: "/reserve/verifyBookingVoucher",
   auth: "required",
+  answers: [403, 404, 409],
   summary:
     "What a voucher or coupon code takes off a booking quote (the same space, start date, duration, units and weekdays as GET /reserve/bookingQuote): the amount off, the due before and the price with it. Refuses a code the caller may not use, with the reason; nothing is held or changed.",
   tags: ["reserve", "vouchers"],

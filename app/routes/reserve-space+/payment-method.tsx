@@ -17,6 +17,7 @@ import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPeso } from "~/domain/money";
+import type { RentalDuration } from "~/domain/vocabulary";
 import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates } from "~/screens/reservation.server";
 import type { ApiClient } from "~/services/api.server";
@@ -61,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
     body: {
       spaceId: space.spaceId,
       startDate: values.startDate ?? "",
-      duration: values.duration ?? "",
+      // The draft's duration as saved; the API refuses one outside the vocabulary with its own message.
+      duration: (values.duration ?? "") as RentalDuration,
       quantity: values.quantity,
       weekdays: values.parkingMode === "selected_days" ? values.weekdays : undefined,
       itemIds: values.itemIds ?? [],
