@@ -65,7 +65,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]) {
         ),
         ProviderFailed: envelopeResponse("A provider the call needs answered with an error; try again."),
         Unavailable: envelopeResponse(
-          "A provider the call needs cannot be reached or is not set up right now.",
+          "The database, or a provider the call needs, cannot be reached or is not set up right now; Retry-After says when to try again.",
         ),
       },
     },
@@ -134,8 +134,12 @@ function operation(endpoint: Endpoint) {
           [400, "InvalidInput"],
           ...(endpoint.auth === "required" ? [[401, "Unauthorized"] as const] : []),
           ...(endpoint.body || endpoint.bodyType === "multipart" ? [[413, "TooLarge"] as const] : []),
-          ...(endpoint.answers ?? []).map((status) => [status, DECLARED_RESPONSES[status]] as const),
+          ...(endpoint.answers ?? [])
+            .filter((status) => status !== 503)
+            .map((status) => [status, DECLARED_RESPONSES[status]] as const),
           [500, "Error"],
+          // Any call answers 503 while the database cannot be reached (ADR 0042).
+          [503, "Unavailable"],
         ] as const
       )
         .toSorted(([a], [b]) => a - b)

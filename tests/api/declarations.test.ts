@@ -60,6 +60,15 @@ describe("the declared answers", () => {
     expect(answer.body.result).toBeNull();
   });
 
+  it("declares on every call the 503 it answers while the database cannot be reached", async () => {
+    const document = await openApi();
+    const operations = Object.values(
+      document.paths as Record<string, Record<string, { responses: object }>>,
+    ).flatMap((item) => Object.values(item));
+    expect(operations.length).toBeGreaterThan(100);
+    for (const operation of operations) expect(Object.keys(operation.responses)).toContain("503");
+  });
+
   it("declares the 403, 404, 302 and 503 that calls answer", async () => {
     const me = await loggedInUser();
     const someoneElse = "00000000-0000-4000-8000-000000000001";
