@@ -48,7 +48,9 @@ test("a renter asks from the listing page, the host answers; the red dots appear
   await expect(page.getByTestId("toast")).toContainText("Your question has been sent to the host.");
   if (jsOn()) {
     // The question is a live update for the renter too, and its reload forgets what the action answered: the way to
-    // the conversation must outlive it. The reload is made here at once, as live updates make it.
+    // the conversation must outlive it. The reload is made here at once, as live updates make it, once the page
+    // the answer opened has hydrated (on a busy machine the form may have posted before the first one had).
+    await page.waitForFunction(() => "__remixRouter" in window);
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {

@@ -87,8 +87,11 @@ test("a new account made with Google on the way to reserving walks the first-log
   await expect(page).toHaveURL(
     `/user-profile/create-profile-photo?flow=first-login&redirectTo=${encodeURIComponent(reservePage)}`,
   );
+  // Each step is waited for, so a click never lands on the step before while the next one loads.
   await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
   await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
   await page.getByRole("button", { name: "Skip for now" }).click();
   await expect(page).toHaveURL(reservePage);
   await expect(page.getByLabel("Start date")).toBeVisible();
