@@ -58,7 +58,9 @@ describe("parseEnv", () => {
   it("uses OpenStreetMap's tiles unless MAP_TILE_URL says otherwise, and no tiles when it is empty", () => {
     const defaults = parseEnv({ SESSION_SECRET: SECRET });
     expect(defaults.MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
-    expect(defaults.MAP_TILE_ATTRIBUTION).toBe("&copy; OpenStreetMap contributors");
+    expect(defaults.MAP_TILE_ATTRIBUTION).toBe(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    );
     expect(parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: "" }).MAP_TILE_URL).toBe("");
     expect(parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: " " }).MAP_TILE_URL).toBe("");
     const own = parseEnv({
@@ -87,7 +89,8 @@ describe("parseEnv", () => {
     const env = parseEnv({ SESSION_SECRET: SECRET, MAP_TILE_URL: "" });
     expect(publicEnv(env)).toEqual({
       MAP_TILE_URL: "",
-      MAP_TILE_ATTRIBUTION: "&copy; OpenStreetMap contributors",
+      MAP_TILE_ATTRIBUTION:
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     });
   });
 

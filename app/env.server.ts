@@ -140,8 +140,14 @@ const EnvSchema = z.object({
         (/^(https?:\/\/|\/)/.test(value) && ["{z}", "{x}", "{y}"].every((p) => value.includes(p))),
       "must be a URL template (http(s)://… or /…) with {z}, {x} and {y}, or empty for no tiles",
     ),
-  /** The tiles' attribution, shown in the map's corner; HTML (entities, links) as the tile provider asks. */
-  MAP_TILE_ATTRIBUTION: z.string().trim().default("&copy; OpenStreetMap contributors"),
+  /**
+   * The tiles' attribution, shown in the map's corner; HTML (entities, links) as the tile provider asks.
+   * OpenStreetMap's tile policy asks for a link to its copyright page.
+   */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()

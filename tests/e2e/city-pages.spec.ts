@@ -117,6 +117,9 @@ test("a city page's map on a phone credits its tiles with links a reader tells f
   await expect(credits).toContainText("OpenStreetMap contributors");
   await expectAccessible(page);
   await expect(credits.getByRole("link", { name: "Leaflet" })).toHaveCSS("text-decoration-line", "underline");
+  const copyright = credits.getByRole("link", { name: "OpenStreetMap" });
+  await expect(copyright).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(copyright).toHaveCSS("text-decoration-line", "underline");
 });
 
 test("a city page shows its count, price range, the listing's card, a map and share metadata", async ({
