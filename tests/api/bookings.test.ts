@@ -74,6 +74,26 @@ describe("GET /reserve/bookingQuote", () => {
     );
     expectRefused(answer, "duration", RESERVATION_MESSAGES.durationNotOffered);
   });
+
+  it("reads the parking days as the reservation draft does: an empty piece is no day, never Sunday or every day", async () => {
+    const { renter, space } = await aHostAndARenter({
+      storageType: "parking",
+      kind: "condo",
+      monthlyPrice: 400_000,
+      dailyPrice: 15_000,
+      depositRequired: false,
+    });
+    const quote = (days: string) =>
+      call<BookingQuote>(
+        "GET",
+        `/reserve/bookingQuote?spaceId=${space.id}&startDate=${start}&duration=1_month&weekdays=${days}`,
+        { cookie: renter.cookie },
+      );
+    const gapped = await quote("1,,3");
+    expectStatus(gapped, 200);
+    expect(gapped.body.result.weekdays).toEqual([1, 3]);
+    expectRefused(await quote(""), "weekdays", RESERVATION_MESSAGES.weekdays);
+  });
 });
 
 describe("POST /reserve/BookSpace", () => {

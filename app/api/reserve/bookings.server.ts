@@ -11,7 +11,6 @@ import {
   reservationDrafts,
   type SpaceRow,
   spaces,
-  storageItems,
   uploads,
   users,
 } from "~/db/schema";
@@ -46,7 +45,6 @@ import {
 import type { SpaceCardView } from "~/domain/space";
 import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
 import { contactsRevealed } from "../conversations/conversation-service.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -66,6 +64,7 @@ import {
   recordTransition,
   toBooking,
 } from "./booking-service.server";
+import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**
  * Reservation calls (spec §7 "Reservation", ADR 0023): the booking quote every reserve-space step shows, booking a
@@ -76,15 +75,6 @@ import {
 // ─── Inputs ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const bookingId = z.uuid({ error: BOOKING_NOT_FOUND });
-
-/** Weekdays as forms send them: repeated fields, or one comma-separated value ("1,2,3"). */
-const weekdays = z.preprocess(
-  (value) =>
-    value === undefined || value === ""
-      ? undefined
-      : (Array.isArray(value) ? value : String(value).split(",")).map((day) => Number(day)),
-  z.array(z.number()).optional(),
-);
 
 const quantity = z.preprocess(
   (value) => (value === undefined || value === "" ? undefined : Number(value)),
@@ -109,8 +99,6 @@ export const voucherCode = z.preprocess(
     .max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown })
     .optional(),
 );
-
-const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
 
 // ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -462,16 +450,9 @@ export const bookSpace = defineEndpoint({
   message: BOOKED_MESSAGE,
   body: z.strictObject({
     ...reservation,
-    itemIds: z.preprocess(
-      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-      z.array(z.uuid({ error: "One of the items was not found." })).max(100),
-    ),
-    messageForKeeper: z
-      .string()
-      .trim()
-      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
-      .optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+    itemIds,
+    messageForKeeper,
+    paymentMethod,
     code: voucherCode.optional(),
   }),
   async handler({ db, user, body }): Promise<BookingDetails> {
@@ -496,14 +477,7 @@ export const bookSpace = defineEndpoint({
       if (!space) throw new ApiError(404, "Space not found.");
       const terms = termsFor(space, body, user.id);
       await assertRoom(tx, space, holdOf(terms));
-      const items = body.itemIds.length
-        ? await tx
-            .select()
-            .from(storageItems)
-            .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, body.itemIds)))
-        : [];
-      if (items.length !== new Set(body.itemIds).size)
-        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
+      const items = await ownItems(tx, user.id, body.itemIds ?? []);
       // The code's row stays locked until this booking holds it: two bookings at once cannot both use it.
       const found = body.code ? await findCode(tx, body.code, { lock: true }) : null;
       if (found) await assertUsable(tx, found, user.id, now);

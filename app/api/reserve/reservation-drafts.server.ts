@@ -1,11 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { type ReservationValues, reservationDrafts, type SpaceRow, storageItems } from "~/db/schema";
+import { type ReservationValues, reservationDrafts, type SpaceRow } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { MAX_MESSAGE_LENGTH, priceWaitsFor } from "~/domain/reservation";
+import { priceWaitsFor } from "~/domain/reservation";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/services/payments/types";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
@@ -13,6 +12,7 @@ import { itemsOf, type StorageItem } from "../user/item-list.server";
 import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
 import { capacityOf } from "./booking-service.server";
 import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
+import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**
  * The reservation in progress (ADR 0023): one draft per renter and space, saved by every reserve-space step, so the
@@ -116,14 +116,6 @@ async function storedValues(db: Database, renterId: string, id: string): Promise
   return row?.values ?? {};
 }
 
-const weekdays = z.preprocess(
-  (value) =>
-    value === undefined
-      ? undefined
-      : (Array.isArray(value) ? value : String(value).split(",")).filter(Boolean).map(Number),
-  z.array(z.number()).optional(),
-);
-
 /** The dates step's choice: saved by saveReservationDraft, or only priced by reservationDraft. */
 const choice = {
   startDate: z.string().optional(),
@@ -176,21 +168,9 @@ export const saveReservationDraft = defineEndpoint({
   body: z.strictObject({
     spaceId,
     ...choice,
-    itemIds: z.preprocess(
-      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value].filter(Boolean)),
-      z
-        .array(z.uuid({ error: "One of the items was not found." }))
-        .max(100)
-        .optional(),
-    ),
-    messageForKeeper: z
-      .string()
-      .trim()
-      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
-      .optional(),
-    paymentMethod: z
-      .enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." })
-      .optional(),
+    itemIds,
+    messageForKeeper,
+    paymentMethod: paymentMethod.optional(),
     /** A voucher or coupon code to apply; empty removes the applied one. */
     code: z.string().trim().max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown }).optional(),
   }),
@@ -214,14 +194,7 @@ export const saveReservationDraft = defineEndpoint({
       // Checks the dates, the duration, the units and the days; the draft keeps them only if they can be booked.
       await quoteFor(db, space, reservationInput(space.id, values), user.id);
     }
-    if (given.itemIds?.length) {
-      const mine = await db
-        .select({ id: storageItems.id })
-        .from(storageItems)
-        .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, given.itemIds)));
-      if (mine.length !== new Set(given.itemIds).size)
-        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
-    }
+    if (given.itemIds) await ownItems(db, user.id, given.itemIds);
     const now = new Date();
     await db
       .insert(reservationDrafts)
