@@ -35,7 +35,11 @@ import {
 import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
+import {
+  type BookingPrice,
+  DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
+  priceWithVoucher,
+} from "~/domain/pricing";
 import {
   MAX_MESSAGE_LENGTH,
   RESERVATION_MESSAGES,
@@ -489,7 +493,7 @@ export const bookSpace = defineEndpoint({
           endDate: terms.endDate,
           quantity: terms.quantity,
           weekdays: terms.weekdays,
-          price: { ...terms.price, due: dueAtBooking({ ...terms.price, voucher }) },
+          price: priceWithVoucher(terms.price, voucher),
           monthlyUnitPrice: terms.monthlyUnitPrice,
           feeRateBasisPoints: DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
         },

@@ -3,6 +3,7 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type ReservationValues, reservationDrafts, type SpaceRow } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
+import { priceWithVoucher } from "~/domain/pricing";
 import { priceWaitsFor } from "~/domain/reservation";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { listingPath } from "~/utils/site-paths";
@@ -89,7 +90,7 @@ async function draftOf(
       const off = amountOffFor(found, quote.price);
       quote = {
         ...quote,
-        price: { ...quote.price, due: quote.price.due - off },
+        price: priceWithVoucher(quote.price, off),
         code: { code: codeOf(found), amountOff: off },
       };
     } catch (error) {
