@@ -9,7 +9,7 @@ import { PriceCalculator } from "~/components/listing/price-calculator";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
 import { AreaMapWhenNear } from "~/components/map/area-map-when-near";
 import { nearPart, WhenNear } from "~/components/ui/when-near";
-import type { SpaceType } from "~/domain/vocabulary";
+import { spaceTypeOf } from "~/domain/space-types";
 import * as rendered from "~/screens/listing/listing-parts.server";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
 
@@ -47,7 +47,7 @@ export default function ListingPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { space, facts } = loaded;
-  const type: SpaceType = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const { title } = facts;
   const place = [space.address.barangay, space.address.city].filter(Boolean).join(", ");
   const unitName = type === "parking" ? "slot" : space.rentMode.entireSpace ? "space" : "unit";

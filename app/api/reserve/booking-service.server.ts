@@ -27,7 +27,7 @@ import { maskContactDetails } from "~/domain/contact-masking";
 import { formatCalendarDate } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
-import { isUnitRental } from "~/domain/reservation";
+import { capacityOf } from "~/domain/reservation";
 import { siteOrigin } from "~/env.server";
 import { defineQueue, send, transactionWithJobs } from "~/services/jobs.server";
 import type { BookingHeadline } from "~/services/notifications/booking-update";
@@ -49,14 +49,6 @@ import { type RefundJob, refundQueue } from "./refunds.server";
  */
 
 export const BOOKING_NOT_FOUND = "This booking was not found.";
-
-/** The units a space offers at once: its units for a unit rental, its slots for parking, else the whole space. */
-export function capacityOf(space: Pick<SpaceRow, "storageType" | "entireSpace" | "unitsAvailable">): number {
-  const type = space.storageType ?? "storage";
-  if (type === "parking" || isUnitRental({ type, entireSpace: space.entireSpace }))
-    return space.unitsAvailable;
-  return 1;
-}
 
 // ─── Row ⇄ machine ──────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -41,12 +41,14 @@ import {
   priceWithVoucher,
 } from "~/domain/pricing";
 import {
+  capacityOf,
   MAX_MESSAGE_LENGTH,
   RESERVATION_MESSAGES,
   type ReservationTerms,
   reservationTerms,
 } from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { getStorage } from "~/services/storage.server";
@@ -63,7 +65,6 @@ import {
   BOOKING_NOT_FOUND,
   bookingColumns,
   bookingTransaction,
-  capacityOf,
   holdsOfSpace,
   recordTransition,
   toBooking,
@@ -366,7 +367,7 @@ export function termsFor(
 ) {
   return reservationTerms(
     {
-      type: space.storageType ?? "storage",
+      type: spaceTypeOf(space),
       status: space.status,
       hostId: space.hostId,
       entireSpace: space.entireSpace,

@@ -4,14 +4,14 @@ import type { Database } from "~/db/client.server";
 import { type ReservationValues, reservationDrafts, type SpaceRow } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { priceWithVoucher } from "~/domain/pricing";
-import { priceWaitsFor } from "~/domain/reservation";
+import { capacityOf, priceWaitsFor } from "~/domain/reservation";
+import { spaceTypeOf } from "~/domain/space-types";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
 import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
-import { capacityOf } from "./booking-service.server";
 import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
 import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
@@ -50,7 +50,7 @@ export type ReservationDraft = {
 };
 
 function toReservationSpace(space: SpaceRow): ReservationSpace {
-  const type = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   return {
     spaceId: space.id,
     title: space.spaceTitle ?? "",

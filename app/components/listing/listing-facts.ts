@@ -1,6 +1,7 @@
 import { formatPeso, roundHalfUp } from "~/domain/money";
 import { deposit, firstMonthDiscount } from "~/domain/pricing";
 import { coverPhoto, type ImageView, type ListingDetailsData } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import { formatArea, formatDimensions, formatVolume, SQUARE_FEET_PER_SQUARE_METER } from "~/domain/units";
 import {
   ACCESS_OPTION_LABELS,
@@ -41,7 +42,7 @@ export type ListingFacts = {
 };
 
 export function listingFacts(space: ListingDetailsData, unit: LengthUnit): ListingFacts {
-  const type: SpaceType = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const cover = coverPhoto(space);
   const facts = [
     { term: "Size", value: sizeText(space, type, unit) },
