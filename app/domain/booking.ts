@@ -15,6 +15,7 @@
  */
 
 import { type BillPeriod, billsStillToPay, type IssuedBill } from "./billing";
+import { BOOKING_STATES, type BookingState } from "./booking-states";
 import {
   addDays,
   type CalendarDate,
@@ -35,19 +36,7 @@ import type { SpaceType } from "./vocabulary";
 
 // ─── States, actors, events ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const BOOKING_STATES = [
-  "awaiting_payment",
-  "requested",
-  "approved",
-  "active",
-  "completed",
-  "declined",
-  "expired",
-  "cancelled",
-] as const;
-export type BookingState = (typeof BOOKING_STATES)[number];
-
-export { HOLDING_STATES };
+export { BOOKING_STATES, type BookingState, HOLDING_STATES };
 
 /** States a booking never leaves; the only thing they still take is a stray payment, refunded whole. */
 export const TERMINAL_STATES = [
