@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookings } from "~/db/schema";
-import { BOOKING_STATES } from "./booking";
+import { BOOKING_STATES } from "~/domain/booking";
+import { bookings } from "./bookings";
 
 describe("BOOKING_STATES", () => {
   it("is the one list the booking machine moves between and the bookings table's state column takes", () => {
