@@ -262,6 +262,30 @@ export interface Transition {
   cancel: DeadlineKind[];
 }
 
+/** What a transition is news of: the booking's new state, or, when the state stays, what happened to it. */
+export type BookingNews =
+  | BookingState
+  | "payment_failed"
+  | "payment_refunded"
+  | "bill_paid"
+  | "extension"
+  | "notice";
+
+/**
+ * The news of `transition`, read from what the machine did (its states, its event and its money), never from its
+ * sentence: a payment the machine did not accept is refunded whole, and that refund is the news.
+ */
+export function newsOf(transition: Pick<Transition, "history" | "money">): BookingNews {
+  const { history, money } = transition;
+  if (history.from !== history.to) return history.to;
+  if (money.some((move) => move.kind === "refund" && move.reason === "payment_not_accepted"))
+    return "payment_refunded";
+  if (history.event === "payment_failed") return "payment_failed";
+  if (history.event === "bill_paid") return "bill_paid";
+  if (history.event === "give_notice") return "notice";
+  return "extension";
+}
+
 // ─── Deadlines, derived from the booking (one source for scheduling and for the guards) ─────────────────────────────
 
 /** The unpaid checkout expires at this instant. */
