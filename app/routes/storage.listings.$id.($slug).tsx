@@ -55,13 +55,12 @@ export default function ListingPage() {
   const reservePath = loaded.openBooking
     ? `/bookings/${loaded.openBooking.bookingId}`
     : `/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`;
-  const monthly = facts.prices.find((row) => row.label.startsWith("a month")) ?? facts.prices[0] ?? null;
 
   return (
     <div className={`mx-auto max-w-6xl px-4 py-6 ${space.isOwner ? "" : "pb-24 lg:pb-6"}`}>
       {space.isOwner ? null : (
         <StickyReserve
-          price={monthly}
+          price={facts.monthlyPrice}
           to={reservePath}
           label={loaded.openBooking ? "See your booking" : "Reserve"}
         />
