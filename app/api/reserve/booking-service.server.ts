@@ -35,7 +35,6 @@ import { notify, readOvertakenNotices } from "~/services/notify.server";
 import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { contactsRevealed, postSystemLine } from "../conversations/conversation-service.server";
-import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { followBooking } from "../user/voucher-service.server";
 import { type RefundJob, refundQueue } from "./refunds.server";
@@ -242,7 +241,7 @@ export async function applyBookingEventIn(
 ): Promise<{ row: BookingRow; transition: Transition }> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
   if (!row || (options.userId && options.userId !== row.renterId && options.userId !== row.hostId))
-    throw new ApiError(404, BOOKING_NOT_FOUND);
+    throw new DomainError("not_found", BOOKING_NOT_FOUND);
   const transition = applyEvent(toBooking(row), event, options.at ?? new Date());
   const saved = await recordTransition(tx, row, transition, { actorUserId: options.userId ?? null });
   return { row: saved, transition };
@@ -325,7 +324,8 @@ export const bookingDeadlineQueue = defineQueue<DeadlineJob>(
     try {
       await applyBookingEvent(db, bookingId, { type: kind, actor: "system" });
     } catch (error) {
-      if (error instanceof DomainError || (error instanceof ApiError && error.status === 404)) return;
+      // A booking gone or moved on: the machine refused, there is nothing to do.
+      if (error instanceof DomainError) return;
       throw error;
     }
   },
