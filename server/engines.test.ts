@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 type Lock = { packages: Record<string, { dev?: boolean; engines?: { node?: string } | string[] }> };
 const root = (file: string) => new URL(`../${file}`, import.meta.url);
 const read = (file: string) => JSON.parse(readFileSync(root(file), "utf8"));
-const pkg = read("package.json") as { engines: { node: string }; dependencies: Record<string, string> };
+const pkg = read("package.json") as { engines: { node: string }; dependencies: { node: string } };
 const lock = read("package-lock.json") as Lock;
 
 describe("engines.node", () => {
