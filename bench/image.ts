@@ -5,13 +5,16 @@
  *                                   noise, which is what makes phone photos big) and prints its size
  *   bench/image.ts measure <file>   processes it once with processImage (app/services/images.server.ts) and prints
  *                                   the time and the peak memory above what the process used just before
+ *   bench/image.ts bomb             times the refusal of a PNG whose header claims 50,000 × 50,000 pixels (a
+ *                                   decompression bomb): refused from the header, without decoding it
  *
  * Measuring in a process of its own keeps the numbers clean: nothing else has allocated or cached anything. A
  * small image is processed first so that libvips is loaded before the baseline is taken.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { processImage } from "~/services/images.server";
+import { processImage, TOO_MANY_PIXELS_MESSAGE } from "~/services/images.server";
+import { pngClaiming } from "~/services/images.testing";
 
 const WIDTH = 3000;
 const HEIGHT = 2000;
@@ -21,12 +24,16 @@ const TOLERANCE = 0.03;
 const SAMPLE_EVERY_MS = 2;
 
 const [command, file] = process.argv.slice(2);
-if (!file || (command !== "make" && command !== "measure")) {
-  console.error("usage: bench/image.ts make|measure <file>");
+if (command !== "bomb" && (!file || (command !== "make" && command !== "measure"))) {
+  console.error("usage: bench/image.ts make|measure <file> | bomb");
   process.exit(2);
 }
 
-if (command === "make") {
+if (command === "bomb") {
+  console.log(JSON.stringify(await refuseBomb()));
+} else if (!file) {
+  process.exit(2);
+} else if (command === "make") {
   const bytes = await makePhoto();
   writeFileSync(file, bytes);
   console.log(JSON.stringify({ bytes: bytes.byteLength, width: WIDTH, height: HEIGHT }));
@@ -146,5 +153,24 @@ async function measure(input: Buffer) {
     /** JavaScript heap and the memory outside it (Buffers, which is where sharp's output lives). */
     peakHeapDeltaMiB: mib(peak.heapUsed - before.heapUsed),
     peakExternalDeltaMiB: mib(peak.external - before.external),
+  };
+}
+
+/** The time processImage takes to refuse a 50,000 × 50,000 PNG, and whether it refused it for its pixels. */
+async function refuseBomb() {
+  const bomb = await pngClaiming(50_000, 50_000);
+  await processImage(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer(),
+  );
+  const started = performance.now();
+  const refusal = await processImage(bomb).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  return {
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    refused: refusal === TOO_MANY_PIXELS_MESSAGE,
   };
 }

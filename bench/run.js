@@ -570,8 +570,10 @@ async function benchmarkImage() {
       );
     }
     const median = (key) => round(medianOf(runs.map((run) => run[key])), 1);
+    const bomb = JSON.parse(await runWorker(["bench/image.ts", "bomb"], { capture: true }));
     return {
       date: new Date().toISOString(),
+      bomb,
       input: { ...input, megabytes: round(input.bytes / KB ** 2, 2) },
       runs: IMAGE_RUNS,
       quality: runs[0].quality,
@@ -1240,6 +1242,9 @@ function printReport(report, sections) {
   console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)}`);
 }
 
+/** A decompression bomb is refused from its header, well before it could be decoded. */
+const BOMB_TARGET_MS = 2000;
+
 function printImage(image) {
   console.log(
     `\nPhoto: a ${image.input.megabytes} MiB JPEG (${image.input.bytes.toLocaleString("en-US")} bytes), ` +
@@ -1256,6 +1261,11 @@ function printImage(image) {
       ["peak Buffers (external) above the baseline", `${image.medianPeakExternalDeltaMiB} MiB`],
     ],
   );
+  if (image.bomb)
+    console.log(
+      `A 50,000 × 50,000 PNG (a decompression bomb) ${image.bomb.refused ? "refused from its header" : "NOT refused"} ` +
+        `in ${image.bomb.ms} ms (target: under ${BOMB_TARGET_MS} ms)`,
+    );
 }
 
 function printLiveStreams(streams) {

@@ -320,8 +320,13 @@ async function readMultipart(
   return { fields: searchParamsToObject(text), files };
 }
 
-/** A product rule's refusal (app/domain/errors.ts) as an answer: bad input, not allowed, or not now. */
-const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = { invalid: 400, forbidden: 403, conflict: 409 };
+/** A product rule's refusal (app/domain/errors.ts) as an answer: bad input, not allowed, not now, or not there. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  conflict: 409,
+  not_found: 404,
+};
 
 function errorResponse(error: unknown, requestId: string, request: Request, path: string): Response {
   const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "private, no-store" });

@@ -20,6 +20,7 @@ import {
   isTerminal,
   MAX_UNPAID_CHECKOUTS,
   type NewBooking,
+  newsOf,
   openCheckoutsSince,
   roleOf,
   startInstant,
@@ -912,6 +913,14 @@ describe("a monthly bill paid", () => {
     ]);
     expect(wrong.history.reason).toContain("it does not match the bill's ₱3,150.00");
     expect(billPaid(active(), 315_000, null).history.reason).toContain("this bill is no longer open");
+  });
+
+  it("is news of a bill paid when taken and of a refund when not, whatever the sentence says", () => {
+    expect(newsOf(billPaid(active(), 315_000))).toBe("bill_paid");
+    expect(newsOf(billPaid(active(), 100_000))).toBe("payment_refunded");
+    const taken = billPaid(active(), 315_000);
+    // The sentence is for people; a reworded one tells the same news.
+    expect(newsOf({ ...taken, history: { ...taken.history, reason: "Bill settled." } })).toBe("bill_paid");
   });
 });
 

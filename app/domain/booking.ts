@@ -15,6 +15,7 @@
  */
 
 import { type BillPeriod, billsStillToPay, type IssuedBill } from "./billing";
+import { BOOKING_STATES, type BookingState } from "./booking-states";
 import {
   addDays,
   type CalendarDate,
@@ -35,19 +36,7 @@ import type { SpaceType } from "./vocabulary";
 
 // ─── States, actors, events ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const BOOKING_STATES = [
-  "awaiting_payment",
-  "requested",
-  "approved",
-  "active",
-  "completed",
-  "declined",
-  "expired",
-  "cancelled",
-] as const;
-export type BookingState = (typeof BOOKING_STATES)[number];
-
-export { HOLDING_STATES };
+export { BOOKING_STATES, type BookingState, HOLDING_STATES };
 
 /** States a booking never leaves; the only thing they still take is a stray payment, refunded whole. */
 export const TERMINAL_STATES = [
@@ -271,6 +260,30 @@ export interface Transition {
   schedule: Deadline[];
   /** Deadline jobs of this booking to cancel (a job that still fires is refused by its guard, so this is tidying). */
   cancel: DeadlineKind[];
+}
+
+/** What a transition is news of: the booking's new state, or, when the state stays, what happened to it. */
+export type BookingNews =
+  | BookingState
+  | "payment_failed"
+  | "payment_refunded"
+  | "bill_paid"
+  | "extension"
+  | "notice";
+
+/**
+ * The news of `transition`, read from what the machine did (its states, its event and its money), never from its
+ * sentence: a payment the machine did not accept is refunded whole, and that refund is the news.
+ */
+export function newsOf(transition: Pick<Transition, "history" | "money">): BookingNews {
+  const { history, money } = transition;
+  if (history.from !== history.to) return history.to;
+  if (money.some((move) => move.kind === "refund" && move.reason === "payment_not_accepted"))
+    return "payment_refunded";
+  if (history.event === "payment_failed") return "payment_failed";
+  if (history.event === "bill_paid") return "bill_paid";
+  if (history.event === "give_notice") return "notice";
+  return "extension";
 }
 
 // ─── Deadlines, derived from the booking (one source for scheduling and for the guards) ─────────────────────────────

@@ -9,7 +9,9 @@ export type DomainErrorKind =
   /** This person may not do this, whatever the booking's state (only the host approves). */
   | "forbidden"
   /** The thing's current state or the time refuses it (the request expired, the booking has started). */
-  | "conflict";
+  | "conflict"
+  /** The thing is not there for this person (gone, or another person's): "not found", never "not yours". */
+  | "not_found";
 
 export class DomainError extends Error {
   constructor(

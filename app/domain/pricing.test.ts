@@ -9,6 +9,7 @@ import {
   dueAtBooking,
   firstMonthDiscount,
   parkingMonthPrice,
+  priceWithVoucher,
   spaceFee,
   spaceFeeForDates,
   spaceSolutionFee,
@@ -279,6 +280,23 @@ describe("dueAtBooking", () => {
     expect(dueAtBooking({ ...items, voucher: 457500 })).toBe(0);
     expect(dueAtBooking({ ...items, voucher: 10_000_000 })).toBe(0);
     expect(() => dueAtBooking({ ...items, voucher: -1 })).toThrow(/voucher/);
+  });
+});
+
+describe("priceWithVoucher", () => {
+  it("takes a code off the due by the due-at-booking rule, keeping every other line, never below 0", () => {
+    const price = bookingPrice({
+      type: "storage",
+      monthlyPrice: P,
+      quantity: 1,
+      startDate: "2026-03-15",
+      endDate: "2026-09-14",
+      firstMonthDiscountOffered: false,
+      depositAsked: true,
+    });
+    expect(priceWithVoucher(price, 50_000)).toEqual({ ...price, due: price.due - 50_000 });
+    expect(priceWithVoucher(price, price.due + 1)).toEqual({ ...price, due: 0 });
+    expect(() => priceWithVoucher(price, -1)).toThrow(/voucher/);
   });
 });
 

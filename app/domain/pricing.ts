@@ -261,6 +261,14 @@ export function dueAtBooking({
   return Math.max(0, firstMonthPrice - discount + deposits + fee - voucher);
 }
 
+/**
+ * `price` with an applied voucher or coupon worth `voucher` taken off its due, by {@link dueAtBooking}: the one way a
+ * code lowers a booking's due, whether quoted, checked or booked.
+ */
+export function priceWithVoucher(price: BookingPrice, voucher: Centavos): BookingPrice {
+  return { ...price, due: dueAtBooking({ ...price, voucher }) };
+}
+
 /** What every booking price request carries, storage or parking. */
 interface BookingPriceCommon {
   /** First day of the booking. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
 import {
+  capacityOf,
   endDateFor,
   PRICE_PROMPTS,
   priceWaitsFor,
@@ -189,5 +190,15 @@ describe("priceWaitsFor", () => {
         weekdays: [1],
       }),
     ).toBeNull();
+  });
+});
+
+describe("capacityOf", () => {
+  it("offers a unit rental's units, a parking's slots, and an entire space once; an unset type is storage", () => {
+    expect(capacityOf({ storageType: "storage", entireSpace: false, unitsAvailable: 12 })).toBe(12);
+    expect(capacityOf({ storageType: "parking", entireSpace: true, unitsAvailable: 3 })).toBe(3);
+    expect(capacityOf({ storageType: "storage", entireSpace: true, unitsAvailable: 12 })).toBe(1);
+    expect(capacityOf({ storageType: null, entireSpace: true, unitsAvailable: 5 })).toBe(1);
+    expect(capacityOf({ storageType: null, entireSpace: false, unitsAvailable: 5 })).toBe(5);
   });
 });

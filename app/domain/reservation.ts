@@ -9,6 +9,7 @@ import { addDays, type CalendarDate, endDateForMonths, isValidDate } from "./dat
 import { DomainError } from "./errors";
 import type { Centavos } from "./money";
 import { type BookingPrice, bookingPrice } from "./pricing";
+import { spaceTypeOf } from "./space-types";
 import type { SpaceType } from "./vocabulary";
 import { RENTAL_DURATION_LENGTHS, RENTAL_DURATIONS, type RentalDuration } from "./vocabulary";
 
@@ -95,6 +96,21 @@ export interface ReservationTerms {
 /** Whether the listing rents by the unit (sqm, cbm, pallet) rather than whole. */
 export function isUnitRental(space: Pick<ReservableSpace, "type" | "entireSpace">): boolean {
   return space.type === "storage" && !space.entireSpace;
+}
+
+/**
+ * The units a space offers at once: its units for a unit rental, its slots for parking, else the whole space (a
+ * listing's unset type reads as storage, {@link spaceTypeOf}).
+ */
+export function capacityOf(space: {
+  storageType: SpaceType | null;
+  entireSpace: boolean;
+  unitsAvailable: number;
+}): number {
+  const type = spaceTypeOf(space);
+  if (type === "parking" || isUnitRental({ type, entireSpace: space.entireSpace }))
+    return space.unitsAvailable;
+  return 1;
 }
 
 /** The last day of a booking of `duration` from `startDate` (inclusive, PRODUCT.md "Date math"). */

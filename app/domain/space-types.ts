@@ -13,3 +13,11 @@ export const SPACE_TYPE_LABELS: { readonly [K in SpaceType]: string } = {
   storage: "Storage",
   parking: "Parking",
 };
+
+/**
+ * The type of a listing whose `storageType` may not be chosen yet (a draft made before the type step): storage, the
+ * listing wizard's first offer. Every page and call reads an unset type through this one rule.
+ */
+export function spaceTypeOf(space: { storageType?: SpaceType | null }): SpaceType {
+  return space.storageType ?? "storage";
+}

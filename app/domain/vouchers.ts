@@ -16,7 +16,7 @@ import {
 } from "./dates";
 import { DomainError } from "./errors";
 import { assertNonNegativeInteger, type Centavos, formatPeso, roundHalfUpProduct } from "./money";
-import type { BookingPrice } from "./pricing";
+import { type BookingPrice, dueAtBooking } from "./pricing";
 
 /** A referral voucher's value unless the configuration says otherwise: ₱250.00. */
 export const DEFAULT_REFERRAL_VOUCHER_CENTAVOS = 25_000;
@@ -90,7 +90,7 @@ export function checkCouponTerms(terms: CouponTerms): void {
 export function dueBeforeCode(
   price: Pick<BookingPrice, "firstMonthPrice" | "firstMonthDiscount" | "deposits" | "spaceSolutionFee">,
 ): Centavos {
-  return price.firstMonthPrice - price.firstMonthDiscount + price.deposits + price.spaceSolutionFee;
+  return dueAtBooking(price);
 }
 
 /** A coupon's face value on this booking: its fixed amount, or its percent of the first month's price (rounded). */

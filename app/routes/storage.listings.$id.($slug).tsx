@@ -9,7 +9,7 @@ import { PriceCalculator } from "~/components/listing/price-calculator";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
 import { AreaMapWhenNear } from "~/components/map/area-map-when-near";
 import { nearPart, WhenNear } from "~/components/ui/when-near";
-import type { SpaceType } from "~/domain/vocabulary";
+import { spaceTypeOf } from "~/domain/space-types";
 import * as rendered from "~/screens/listing/listing-parts.server";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
 
@@ -47,7 +47,7 @@ export default function ListingPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { space, facts } = loaded;
-  const type: SpaceType = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const { title } = facts;
   const place = [space.address.barangay, space.address.city].filter(Boolean).join(", ");
   const unitName = type === "parking" ? "slot" : space.rentMode.entireSpace ? "space" : "unit";
@@ -55,13 +55,12 @@ export default function ListingPage() {
   const reservePath = loaded.openBooking
     ? `/bookings/${loaded.openBooking.bookingId}`
     : `/reserve-space/${type}?${new URLSearchParams({ spaceId: space._id })}`;
-  const monthly = facts.prices.find((row) => row.label.startsWith("a month")) ?? facts.prices[0] ?? null;
 
   return (
     <div className={`mx-auto max-w-6xl px-4 py-6 ${space.isOwner ? "" : "pb-24 lg:pb-6"}`}>
       {space.isOwner ? null : (
         <StickyReserve
-          price={monthly}
+          price={facts.monthlyPrice}
           to={reservePath}
           label={loaded.openBooking ? "See your booking" : "Reserve"}
         />

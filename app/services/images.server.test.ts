@@ -11,6 +11,7 @@ import {
   TOO_MANY_PIXELS_MESSAGE,
   variantWidths,
 } from "./images.server";
+import { pngClaiming } from "./images.testing";
 
 /** Every image here is made by sharp in the test: no binary fixtures. */
 function solid(width: number, height: number, background = "#2a6fb5", channels: 3 | 4 = 3) {
@@ -37,25 +38,6 @@ async function phonePhoto(): Promise<Buffer> {
 /** Whether an EXIF block points at a GPS directory (tag 0x8825, in either byte order). */
 function hasGpsDirectory(exif: Buffer): boolean {
   return exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
-}
-
-/** A valid PNG whose header claims other dimensions: what a decompression bomb looks like to the reader. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await solid(1, 1).png().toBuffer());
-  // IHDR: length (4) + "IHDR" (4) at offset 8; width and height follow, then the CRC after 13 data bytes.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ImageRejectedError> {
@@ -101,9 +83,8 @@ describe("judging an upload by its bytes", () => {
 
   it("refuses a decompression bomb from its header, without decoding it", async () => {
     const bomb = await pngClaiming(50_000, 50_000);
-    const started = Date.now();
+    // How fast the header is refused is measured by the bench (npm run bench -- --only image), not asserted here.
     expect((await rejection(processImage(bomb))).message).toBe(TOO_MANY_PIXELS_MESSAGE);
-    expect(Date.now() - started).toBeLessThan(2000);
     // Just over the limit is refused too; claiming a size within it, the 1-pixel data is simply broken.
     expect((await rejection(processImage(await pngClaiming(8193, 8192)))).message).toBe(
       TOO_MANY_PIXELS_MESSAGE,

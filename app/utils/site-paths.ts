@@ -1,4 +1,5 @@
 import { type ListingStep, slugify } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import type { SpaceType } from "~/domain/vocabulary";
 
 /**
@@ -16,7 +17,7 @@ export function listingPath(space: {
   spaceTitle: string | null;
 }): string {
   const slug = slugify(space.spaceTitle);
-  return `/${space.storageType ?? "storage"}/listings/${space._id}${slug ? `/${slug}` : ""}`;
+  return `/${spaceTypeOf(space)}/listings/${space._id}${slug ? `/${slug}` : ""}`;
 }
 
 /** The screen of a step of a draft (a new draft when there is no id yet). */

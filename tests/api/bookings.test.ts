@@ -23,6 +23,7 @@ import {
   TOO_MANY_UNPAID_CHECKOUTS,
 } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
+import { DomainError } from "~/domain/errors";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/services/jobs.server";
 import { checkLedger } from "~/services/payments/ledger.server";
@@ -73,6 +74,26 @@ describe("GET /reserve/bookingQuote", () => {
       `/reserve/bookingQuote?spaceId=${space.id}&startDate=${start}&duration=1_year`,
     );
     expectRefused(answer, "duration", RESERVATION_MESSAGES.durationNotOffered);
+  });
+
+  it("reads the parking days as the reservation draft does: an empty piece is no day, never Sunday or every day", async () => {
+    const { renter, space } = await aHostAndARenter({
+      storageType: "parking",
+      kind: "condo",
+      monthlyPrice: 400_000,
+      dailyPrice: 15_000,
+      depositRequired: false,
+    });
+    const quote = (days: string) =>
+      call<BookingQuote>(
+        "GET",
+        `/reserve/bookingQuote?spaceId=${space.id}&startDate=${start}&duration=1_month&weekdays=${days}`,
+        { cookie: renter.cookie },
+      );
+    const gapped = await quote("1,,3");
+    expectStatus(gapped, 200);
+    expect(gapped.body.result.weekdays).toEqual([1, 3]);
+    expectRefused(await quote(""), "weekdays", RESERVATION_MESSAGES.weekdays);
   });
 });
 
@@ -391,6 +412,18 @@ describe("the host's answer and the renter's view", () => {
     expect(answer.status).toBe(409);
     const history = await db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, bookingId));
     expect(history.at(-1)).toMatchObject({ toState: "expired", actor: "system" });
+  });
+
+  it("a booking that is not there is a domain refusal, which a deadline job takes as nothing to do", async () => {
+    const { db } = await getDatabase();
+    const missing = crypto.randomUUID();
+    const refusal = await applyBookingEvent(db, missing, { type: "answer_expired", actor: "system" }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: "not_found", message: BOOKING_NOT_FOUND });
+    const job = { bookingId: missing, kind: "answer_expired" } as const;
+    await expect(bookingDeadlineQueue.handler(job, { id: "test" })).resolves.toBeUndefined();
   });
 
   it("the renter cancels before the host answers and gets everything back", async () => {

@@ -14,6 +14,8 @@ import {
   SLOTS_REQUIRED,
   type Slot,
 } from "~/domain/conversation";
+import { DomainError } from "~/domain/errors";
+import { applyViewingEvent, confirmedSlotOf, type ViewingEvent } from "~/domain/viewing";
 import { siteOrigin } from "~/env.server";
 import { defineQueue, send } from "~/services/jobs.server";
 import { publishChanges } from "~/services/live.server";
@@ -44,11 +46,7 @@ import {
 export const VIEWING_NOT_FOUND = "This viewing was not found.";
 const OWN_SPACE = "This is your own space: you can visit it any time.";
 const ALREADY_OPEN = "You already have a viewing of this space: change that one instead.";
-const NOT_YOUR_TURN = "The other side has to answer these times.";
-const NOT_OFFERED = "Please choose one of the times offered.";
 const CHANGED = "This viewing has just changed: please look at it again.";
-const CANCELLED = "This viewing was cancelled.";
-const PAST = "This viewing has already taken place.";
 
 const viewingId = z.uuid({ error: VIEWING_NOT_FOUND });
 /** Slots as a form sends them (repeated `slots` fields) or as a JSON array. */
@@ -103,12 +101,6 @@ async function viewingOf(db: Database, id: string, userId: string): Promise<{ ro
   return { row, side: row.renterId === userId ? "renter" : "host" };
 }
 
-function confirmedSlot(row: ViewingRow): Slot | null {
-  return row.confirmedStart && row.confirmedEnd
-    ? { start: row.confirmedStart.toISOString(), end: row.confirmedEnd.toISOString() }
-    : null;
-}
-
 async function toView(db: Database, row: ViewingRow, side: Side, now = new Date()): Promise<ViewingView> {
   const otherId = side === "renter" ? row.hostId : row.renterId;
   const [[other], [space], revealed] = await Promise.all([
@@ -120,7 +112,7 @@ async function toView(db: Database, row: ViewingRow, side: Side, now = new Date(
       .where(eq(spaces.id, row.spaceId)),
     contactsRevealed(db, row.renterId, row.hostId),
   ]);
-  const confirmed = confirmedSlot(row);
+  const confirmed = confirmedSlotOf(row);
   const address = space
     ? [
         space.space.addressLine1,
@@ -234,7 +226,7 @@ export const viewingReminderQueue = defineQueue<ReminderJob>(
       .select({ spaceTitle: spaces.spaceTitle })
       .from(spaces)
       .where(eq(spaces.id, row.spaceId));
-    const slot = confirmedSlot(row) as Slot;
+    const slot = confirmedSlotOf(row) as Slot;
     for (const person of people) {
       await notify({
         userId: person.id,
@@ -316,6 +308,21 @@ export const requestViewing = defineEndpoint({
   },
 });
 
+/**
+ * Applies `event` to the viewing `row` by the viewing machine (app/domain/viewing.ts) and saves its changes once,
+ * against the version read: a change made meanwhile by the other side refuses this one ({@link CHANGED}).
+ */
+async function applyViewingChange(db: Database, row: ViewingRow, event: ViewingEvent) {
+  const { changes, news } = applyViewingEvent(row, event, new Date());
+  const [updated] = await db
+    .update(viewings)
+    .set({ ...changes, updatedAt: new Date(), version: row.version + 1 })
+    .where(and(eq(viewings.id, row.id), eq(viewings.version, row.version)))
+    .returning();
+  if (!updated) throw new DomainError("conflict", CHANGED);
+  return { updated, news };
+}
+
 export const bookViewing = defineEndpoint({
   method: "POST",
   path: "/bookView/BookViewing",
@@ -329,47 +336,12 @@ export const bookViewing = defineEndpoint({
   body: z.strictObject({ viewingId, slot: z.string().optional(), slots: slotsField }),
   async handler({ db, user, body }): Promise<ViewingView> {
     const { row, side } = await viewingOf(db, body.viewingId, user.id);
-    if (row.state === "cancelled") throw new ApiError(409, CANCELLED);
-    if (row.state !== "requested" || row.proposedBy === side) throw new ApiError(409, NOT_YOUR_TURN);
-    const guard = and(
-      eq(viewings.id, row.id),
-      eq(viewings.state, "requested"),
-      eq(viewings.proposedBy, row.proposedBy),
-      eq(viewings.version, row.version),
-    );
-    if (body.slot) {
-      const chosen = row.slots.find(
-        (slot) =>
-          slot.start === body.slot || new Date(slot.start).getTime() === new Date(body.slot ?? "").getTime(),
-      );
-      if (!chosen) throw new ApiError(400, NOT_OFFERED, [{ field: "slot", message: NOT_OFFERED }]);
-      if (new Date(chosen.start) <= new Date())
-        throw new ApiError(400, PAST, [{ field: "slot", message: PAST }]);
-      const [updated] = await db
-        .update(viewings)
-        .set({
-          state: "confirmed",
-          confirmedStart: new Date(chosen.start),
-          confirmedEnd: new Date(chosen.end),
-          passNumber: makePassNumber(randomBytes),
-          updatedAt: new Date(),
-          version: row.version + 1,
-        })
-        .where(guard)
-        .returning();
-      if (!updated) throw new ApiError(409, CHANGED);
-      await scheduleReminder(updated);
-      await announce(db, updated, side, "confirmed", [chosen]);
-      return toView(db, updated, side);
-    }
-    const slots = checkSlots(body.slots);
-    const [updated] = await db
-      .update(viewings)
-      .set({ slots, proposedBy: side, updatedAt: new Date(), version: row.version + 1 })
-      .where(guard)
-      .returning();
-    if (!updated) throw new ApiError(409, CHANGED);
-    await announce(db, updated, side, "proposed", slots);
+    const event: ViewingEvent = body.slot
+      ? { type: "confirm", by: side, slot: body.slot, passNumber: makePassNumber(randomBytes) }
+      : { type: "propose", by: side, slots: body.slots };
+    const { updated, news } = await applyViewingChange(db, row, event);
+    if (updated.state === "confirmed") await scheduleReminder(updated);
+    await announce(db, updated, side, news.headline, news.slots);
     return toView(db, updated, side);
   },
 });
@@ -391,43 +363,12 @@ export const editbookView = defineEndpoint({
   }),
   async handler({ db, user, query, body }): Promise<ViewingView> {
     const { row, side } = await viewingOf(db, query.viewingId, user.id);
-    if (row.state === "cancelled") throw new ApiError(409, CANCELLED);
-    if (row.state === "confirmed" && row.confirmedEnd && row.confirmedEnd <= new Date())
-      throw new ApiError(409, PAST);
-    const guard = and(eq(viewings.id, row.id), eq(viewings.version, row.version));
-    if (body.action === "cancel") {
-      const [updated] = await db
-        .update(viewings)
-        .set({ state: "cancelled", updatedAt: new Date(), version: row.version + 1 })
-        .where(guard)
-        .returning();
-      if (!updated) throw new ApiError(409, CHANGED);
-      await announce(
-        db,
-        updated,
-        side,
-        "cancelled",
-        confirmedSlot(row) ? [confirmedSlot(row) as Slot] : row.slots,
-      );
-      return toView(db, updated, side);
-    }
-    const slots = checkSlots(body.slots);
-    const [updated] = await db
-      .update(viewings)
-      .set({
-        state: "requested",
-        slots,
-        proposedBy: side,
-        confirmedStart: null,
-        confirmedEnd: null,
-        passNumber: null,
-        updatedAt: new Date(),
-        version: row.version + 1,
-      })
-      .where(guard)
-      .returning();
-    if (!updated) throw new ApiError(409, CHANGED);
-    await announce(db, updated, side, "proposed", slots);
+    const event: ViewingEvent =
+      body.action === "cancel"
+        ? { type: "cancel", by: side }
+        : { type: "reschedule", by: side, slots: body.slots };
+    const { updated, news } = await applyViewingChange(db, row, event);
+    await announce(db, updated, side, news.headline, news.slots);
     return toView(db, updated, side);
   },
 });

@@ -13,6 +13,7 @@ import { BILL_TABS } from "~/utils/bills";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { type CheckoutStart, openCheckout, PAYMENTS_UNAVAILABLE } from "../reserve/booking-payments.server";
+import { paymentMethod } from "../reserve/reservation-input.server";
 import { displayName } from "../user/profile.server";
 
 /**
@@ -163,7 +164,7 @@ export const payBill = defineEndpoint({
   tags: ["payment"],
   body: z.strictObject({
     billId: billIdParam,
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." }),
+    paymentMethod,
   }),
   async handler({ db, user, body, request }): Promise<CheckoutStart> {
     const provider = paymentProvider();

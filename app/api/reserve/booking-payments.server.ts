@@ -32,6 +32,7 @@ import {
   toBooking,
 } from "./booking-service.server";
 import { settleRefund } from "./refunds.server";
+import { paymentMethod } from "./reservation-input.server";
 
 /**
  * Paying for a booking (PRODUCT.md "Payments (decided)"; ADR 0022): POST /reserve/payBooking opens the provider's
@@ -57,9 +58,7 @@ export const payBooking = defineEndpoint({
   tags: ["reserve"],
   body: z.strictObject({
     bookingId,
-    paymentMethod: z
-      .enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." })
-      .optional(),
+    paymentMethod: paymentMethod.optional(),
   }),
   async handler({ db, user, body, request }): Promise<CheckoutStart> {
     const provider = paymentProvider();

@@ -2,7 +2,6 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import {
-  type BookingHistoryRow,
   type BookingRow,
   bookingHistory,
   bookingHolds,
@@ -15,27 +14,27 @@ import {
   applyEvent,
   type Booking,
   type BookingEvent,
+  type BookingNews,
   type BookingState,
   bookingNumberOf,
   type Deadline,
   type DeadlineKind,
   HOLDING_STATES,
   type MoneyMove,
+  newsOf,
   type Transition,
 } from "~/domain/booking";
 import { maskContactDetails } from "~/domain/contact-masking";
 import { formatCalendarDate } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
-import { isUnitRental } from "~/domain/reservation";
+import { capacityOf } from "~/domain/reservation";
 import { siteOrigin } from "~/env.server";
 import { defineQueue, send, transactionWithJobs } from "~/services/jobs.server";
-import type { BookingHeadline } from "~/services/notifications/booking-update";
 import { notify, readOvertakenNotices } from "~/services/notify.server";
 import { holdDeposit, returnDepositWithRefund } from "~/services/payments/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/services/payments/ledger.server";
 import { contactsRevealed, postSystemLine } from "../conversations/conversation-service.server";
-import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { followBooking } from "../user/voucher-service.server";
 import { type RefundJob, refundQueue } from "./refunds.server";
@@ -49,14 +48,6 @@ import { type RefundJob, refundQueue } from "./refunds.server";
  */
 
 export const BOOKING_NOT_FOUND = "This booking was not found.";
-
-/** The units a space offers at once: its units for a unit rental, its slots for parking, else the whole space. */
-export function capacityOf(space: Pick<SpaceRow, "storageType" | "entireSpace" | "unitsAvailable">): number {
-  const type = space.storageType ?? "storage";
-  if (type === "parking" || isUnitRental({ type, entireSpace: space.entireSpace }))
-    return space.unitsAvailable;
-  return 1;
-}
 
 // ─── Row ⇄ machine ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -223,7 +214,7 @@ export async function recordTransition(
   for (const move of transition.money) await enterMoney(tx, saved.id, entry.id, move);
   for (const deadline of transition.schedule) await scheduleDeadline(tx, saved.id, deadline);
   // Told to both sides once the change is committed, by a job: never a mail about a change that rolled back.
-  await send(bookingNewsQueue, { historyId: entry.id }, { transaction: tx });
+  await send(bookingNewsQueue, { historyId: entry.id, headline: newsOf(transition) }, { transaction: tx });
   return saved;
 }
 
@@ -250,7 +241,7 @@ export async function applyBookingEventIn(
 ): Promise<{ row: BookingRow; transition: Transition }> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
   if (!row || (options.userId && options.userId !== row.renterId && options.userId !== row.hostId))
-    throw new ApiError(404, BOOKING_NOT_FOUND);
+    throw new DomainError("not_found", BOOKING_NOT_FOUND);
   const transition = applyEvent(toBooking(row), event, options.at ?? new Date());
   const saved = await recordTransition(tx, row, transition, { actorUserId: options.userId ?? null });
   return { row: saved, transition };
@@ -333,7 +324,8 @@ export const bookingDeadlineQueue = defineQueue<DeadlineJob>(
     try {
       await applyBookingEvent(db, bookingId, { type: kind, actor: "system" });
     } catch (error) {
-      if (error instanceof DomainError || (error instanceof ApiError && error.status === 404)) return;
+      // A booking gone or moved on: the machine refused, there is nothing to do.
+      if (error instanceof DomainError) return;
       throw error;
     }
   },
@@ -354,28 +346,24 @@ async function scheduleDeadline(tx: Database, bookingId: string, deadline: Deadl
 
 // ─── News ───────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export type BookingNewsJob = { historyId: number };
-
-/** The headline of a history row: the new state, or what happened when the state stayed. */
-function headlineOf(entry: BookingHistoryRow): BookingHeadline {
-  if (entry.fromState !== entry.toState) return entry.toState as BookingHeadline;
-  if (entry.event === "payment_failed") return "payment_failed";
-  if (entry.event === "payment_confirmed") return "payment_refunded";
-  // The machine's sentence for a bill it accepted starts "Paid"; one it refunded, "A payment of".
-  if (entry.event === "bill_paid") return entry.reason.startsWith("Paid") ? "bill_paid" : "payment_refunded";
-  if (entry.event === "give_notice") return "notice";
-  return "extension";
-}
+/** A history row to tell, and its news as the machine decided it ({@link newsOf}). */
+export type BookingNewsJob = { historyId: number; headline: BookingNews };
 
 /**
  * Mails both people of a booking about one history row (PRODUCT.md: every transition becomes a notification, by
  * e-mail now; in-app and SMS join from the same rows). A checkout that was only started is the renter's business:
  * the host hears of a request once it is paid.
  */
-export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", async ({ historyId }) => {
+export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", async (job) => {
+  const { historyId } = job;
   const { db } = await getDatabase();
   const [entry] = await db.select().from(bookingHistory).where(eq(bookingHistory.id, historyId));
   if (!entry) return;
+  // A job queued by the version before the news was carried (a deploy's moment) tells a change of state; what stayed
+  // in its state cannot be told without the machine's decision, so it is not told at all.
+  const headline: BookingNews | undefined =
+    job.headline ?? (entry.fromState !== entry.toState ? (entry.toState as BookingState) : undefined);
+  if (!headline) return;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, entry.bookingId));
   const [space] = row ? await db.select().from(spaces).where(eq(spaces.id, row.spaceId)) : [];
   if (!row || !space) return;
@@ -383,7 +371,6 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
     .select()
     .from(users)
     .where(inArray(users.id, [row.renterId, row.hostId]));
-  const headline = headlineOf(entry);
   const bookingPath = `/bookings/${row.id}`;
   if (entry.fromState === "awaiting_payment" && entry.toState !== "awaiting_payment")
     // The checkout is over (paid, run out or cancelled): its news ("Complete your payment", a failed try) is no

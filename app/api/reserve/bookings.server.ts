@@ -11,7 +11,6 @@ import {
   reservationDrafts,
   type SpaceRow,
   spaces,
-  storageItems,
   uploads,
   users,
 } from "~/db/schema";
@@ -36,17 +35,22 @@ import {
 import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { type BookingPrice, DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, dueAtBooking } from "~/domain/pricing";
 import {
+  type BookingPrice,
+  DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
+  priceWithVoucher,
+} from "~/domain/pricing";
+import {
+  capacityOf,
   MAX_MESSAGE_LENGTH,
   RESERVATION_MESSAGES,
   type ReservationTerms,
   reservationTerms,
 } from "~/domain/reservation";
 import type { SpaceCardView } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/services/payments/types";
 import { getStorage } from "~/services/storage.server";
 import { contactsRevealed } from "../conversations/conversation-service.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -61,11 +65,11 @@ import {
   BOOKING_NOT_FOUND,
   bookingColumns,
   bookingTransaction,
-  capacityOf,
   holdsOfSpace,
   recordTransition,
   toBooking,
 } from "./booking-service.server";
+import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**
  * Reservation calls (spec §7 "Reservation", ADR 0023): the booking quote every reserve-space step shows, booking a
@@ -76,15 +80,6 @@ import {
 // ─── Inputs ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const bookingId = z.uuid({ error: BOOKING_NOT_FOUND });
-
-/** Weekdays as forms send them: repeated fields, or one comma-separated value ("1,2,3"). */
-const weekdays = z.preprocess(
-  (value) =>
-    value === undefined || value === ""
-      ? undefined
-      : (Array.isArray(value) ? value : String(value).split(",")).map((day) => Number(day)),
-  z.array(z.number()).optional(),
-);
 
 const quantity = z.preprocess(
   (value) => (value === undefined || value === "" ? undefined : Number(value)),
@@ -109,8 +104,6 @@ export const voucherCode = z.preprocess(
     .max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown })
     .optional(),
 );
-
-const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
 
 // ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -374,7 +367,7 @@ export function termsFor(
 ) {
   return reservationTerms(
     {
-      type: space.storageType ?? "storage",
+      type: spaceTypeOf(space),
       status: space.status,
       hostId: space.hostId,
       entireSpace: space.entireSpace,
@@ -462,16 +455,9 @@ export const bookSpace = defineEndpoint({
   message: BOOKED_MESSAGE,
   body: z.strictObject({
     ...reservation,
-    itemIds: z.preprocess(
-      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-      z.array(z.uuid({ error: "One of the items was not found." })).max(100),
-    ),
-    messageForKeeper: z
-      .string()
-      .trim()
-      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
-      .optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+    itemIds,
+    messageForKeeper,
+    paymentMethod,
     code: voucherCode.optional(),
   }),
   async handler({ db, user, body }): Promise<BookingDetails> {
@@ -496,14 +482,7 @@ export const bookSpace = defineEndpoint({
       if (!space) throw new ApiError(404, "Space not found.");
       const terms = termsFor(space, body, user.id);
       await assertRoom(tx, space, holdOf(terms));
-      const items = body.itemIds.length
-        ? await tx
-            .select()
-            .from(storageItems)
-            .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, body.itemIds)))
-        : [];
-      if (items.length !== new Set(body.itemIds).size)
-        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
+      const items = await ownItems(tx, user.id, body.itemIds ?? []);
       // The code's row stays locked until this booking holds it: two bookings at once cannot both use it.
       const found = body.code ? await findCode(tx, body.code, { lock: true }) : null;
       if (found) await assertUsable(tx, found, user.id, now);
@@ -515,7 +494,7 @@ export const bookSpace = defineEndpoint({
           endDate: terms.endDate,
           quantity: terms.quantity,
           weekdays: terms.weekdays,
-          price: { ...terms.price, due: dueAtBooking({ ...terms.price, voucher }) },
+          price: priceWithVoucher(terms.price, voucher),
           monthlyUnitPrice: terms.monthlyUnitPrice,
           feeRateBasisPoints: DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
         },

@@ -1,18 +1,19 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { type ReservationValues, reservationDrafts, type SpaceRow, storageItems } from "~/db/schema";
+import { type ReservationValues, reservationDrafts, type SpaceRow } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { MAX_MESSAGE_LENGTH, priceWaitsFor } from "~/domain/reservation";
+import { priceWithVoucher } from "~/domain/pricing";
+import { capacityOf, priceWaitsFor } from "~/domain/reservation";
+import { spaceTypeOf } from "~/domain/space-types";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/services/payments/types";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
 import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
-import { capacityOf } from "./booking-service.server";
 import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
+import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**
  * The reservation in progress (ADR 0023): one draft per renter and space, saved by every reserve-space step, so the
@@ -49,7 +50,7 @@ export type ReservationDraft = {
 };
 
 function toReservationSpace(space: SpaceRow): ReservationSpace {
-  const type = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   return {
     spaceId: space.id,
     title: space.spaceTitle ?? "",
@@ -89,7 +90,7 @@ async function draftOf(
       const off = amountOffFor(found, quote.price);
       quote = {
         ...quote,
-        price: { ...quote.price, due: quote.price.due - off },
+        price: priceWithVoucher(quote.price, off),
         code: { code: codeOf(found), amountOff: off },
       };
     } catch (error) {
@@ -115,14 +116,6 @@ async function storedValues(db: Database, renterId: string, id: string): Promise
     .where(and(eq(reservationDrafts.renterId, renterId), eq(reservationDrafts.spaceId, id)));
   return row?.values ?? {};
 }
-
-const weekdays = z.preprocess(
-  (value) =>
-    value === undefined
-      ? undefined
-      : (Array.isArray(value) ? value : String(value).split(",")).filter(Boolean).map(Number),
-  z.array(z.number()).optional(),
-);
 
 /** The dates step's choice: saved by saveReservationDraft, or only priced by reservationDraft. */
 const choice = {
@@ -176,21 +169,9 @@ export const saveReservationDraft = defineEndpoint({
   body: z.strictObject({
     spaceId,
     ...choice,
-    itemIds: z.preprocess(
-      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value].filter(Boolean)),
-      z
-        .array(z.uuid({ error: "One of the items was not found." }))
-        .max(100)
-        .optional(),
-    ),
-    messageForKeeper: z
-      .string()
-      .trim()
-      .max(MAX_MESSAGE_LENGTH, { error: `Please keep the message under ${MAX_MESSAGE_LENGTH} characters.` })
-      .optional(),
-    paymentMethod: z
-      .enum(PAYMENT_METHODS, { error: "Please choose how you will pay: card, GCash or Maya." })
-      .optional(),
+    itemIds,
+    messageForKeeper,
+    paymentMethod: paymentMethod.optional(),
     /** A voucher or coupon code to apply; empty removes the applied one. */
     code: z.string().trim().max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown }).optional(),
   }),
@@ -214,14 +195,7 @@ export const saveReservationDraft = defineEndpoint({
       // Checks the dates, the duration, the units and the days; the draft keeps them only if they can be booked.
       await quoteFor(db, space, reservationInput(space.id, values), user.id);
     }
-    if (given.itemIds?.length) {
-      const mine = await db
-        .select({ id: storageItems.id })
-        .from(storageItems)
-        .where(and(eq(storageItems.userId, user.id), inArray(storageItems.id, given.itemIds)));
-      if (mine.length !== new Set(given.itemIds).size)
-        throw new DomainError("invalid", "One of the items was not found.", "itemIds");
-    }
+    if (given.itemIds) await ownItems(db, user.id, given.itemIds);
     const now = new Date();
     await db
       .insert(reservationDrafts)

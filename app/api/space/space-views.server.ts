@@ -14,6 +14,7 @@ import {
   type SpaceCardView,
   type SpaceView,
 } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import type { AccessOption, RentalDuration, RentalUnit, SpaceKind, VehicleSize } from "~/domain/vocabulary";
 import { listingPath } from "~/utils/site-paths";
 import { toUploadView, UPLOAD_VIEW_COLUMNS } from "./uploads.server";
@@ -276,7 +277,7 @@ export async function toSpaceCards(
     return {
       _id: row.id,
       path: listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
-      storageType: row.storageType ?? "storage",
+      storageType: spaceTypeOf(row),
       kind: row.kind as SpaceKind | null,
       spaceTitle: row.spaceTitle ?? "",
       city: city?.name ?? null,

@@ -8,6 +8,7 @@ import { newDraft, type StepInput } from "~/domain/listing-draft";
 import { AddMySpaceSchema, STEP_RULES } from "~/domain/listing-rules.server";
 import { type Centavos, roundHalfUp } from "~/domain/money";
 import { unitsHeldByDate } from "~/domain/overbooking";
+import { capacityOf } from "~/domain/reservation";
 import {
   LISTING_STEPS,
   type ListingStatus,
@@ -19,7 +20,7 @@ import {
 import { type PriceBasis, priceBasisOf, RENTAL_UNITS, type SpaceType } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, type FieldError, fieldError } from "../envelope";
-import { capacityOf, holdsOfSpace } from "../reserve/booking-service.server";
+import { holdsOfSpace } from "../reserve/booking-service.server";
 import * as spaceFiles from "./space-files.server";
 import {
   applyStepOf,

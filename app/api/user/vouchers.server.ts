@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { userCoupons } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import type { Centavos } from "~/domain/money";
-import type { BookingPrice } from "~/domain/pricing";
+import { type BookingPrice, priceWithVoucher } from "~/domain/pricing";
 import { describeCoupon, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { reservableSpace, reservation, termsFor, voucherCode } from "../reserve/bookings.server";
@@ -152,7 +152,7 @@ export const verifyBookingVoucher = defineEndpoint({
       kind: found.kind,
       amountOff: off,
       dueBefore: terms.price.due,
-      price: { ...terms.price, due: terms.price.due - off },
+      price: priceWithVoucher(terms.price, off),
     };
   },
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatPeso, roundHalfUp } from "~/domain/money";
 import type { ListingDetailsData } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import { formatArea, formatDimensions, formatVolume } from "~/domain/units";
 import {
   ACCESS_OPTION_LABELS,
@@ -53,7 +54,7 @@ function unitName(unit: RentalUnit | null, count: number): string {
 }
 
 export function contractDetails(space: ContractSource, hostName: string, unit: LengthUnit): ContractDetails {
-  const type = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const place = [space.streetAddress, space.address.barangay, space.address.city, space.address.province]
     .filter(Boolean)
     .join(", ");

@@ -1,6 +1,7 @@
 import { formatPeso, roundHalfUp } from "~/domain/money";
 import { deposit, firstMonthDiscount } from "~/domain/pricing";
 import { coverPhoto, type ImageView, type ListingDetailsData } from "~/domain/space";
+import { spaceTypeOf } from "~/domain/space-types";
 import { formatArea, formatDimensions, formatVolume, SQUARE_FEET_PER_SQUARE_METER } from "~/domain/units";
 import {
   ACCESS_OPTION_LABELS,
@@ -31,6 +32,8 @@ export type ListingFacts = {
   quickMoveIn: boolean;
   /** The main price first ("₱3,000.00", "a month for the entire space"); none while the price is not set. */
   prices: { label: string; amount: string }[];
+  /** The row of `prices` that is the month's price (the Reserve bar shows it); none while the price is not set. */
+  monthlyPrice: { label: string; amount: string } | null;
   /** Size, access, durations, deposit, discount, move-in and contract, in order. */
   facts: { term: string; value: string }[];
   features: string[];
@@ -41,7 +44,7 @@ export type ListingFacts = {
 };
 
 export function listingFacts(space: ListingDetailsData, unit: LengthUnit): ListingFacts {
-  const type: SpaceType = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const cover = coverPhoto(space);
   const facts = [
     { term: "Size", value: sizeText(space, type, unit) },
@@ -70,13 +73,15 @@ export function listingFacts(space: ListingDetailsData, unit: LengthUnit): Listi
           : "The Space Solution standard contract.",
     },
   ];
+  const priced = prices(space, type, unit);
   return {
     typeLabel: SPACE_TYPE_LABELS[type],
     typeLine: `${SPACE_TYPE_LABELS[type]}${space.kind ? ` · ${kindLabel(space.kind)}` : ""}`,
     title: space.spaceTitle?.trim() || "Untitled space",
     place: [space.address.barangay, space.address.city, space.address.province].filter(Boolean).join(", "),
     quickMoveIn: space.quickMoveIn,
-    prices: prices(space, type, unit),
+    prices: priced.rows,
+    monthlyPrice: priced.monthly,
     facts: facts.filter((fact) => fact !== null),
     features: space.features.map((feature) => featureLabel(type, feature)),
     description: space.description?.trim() ? space.description : null,
@@ -85,16 +90,23 @@ export function listingFacts(space: ListingDetailsData, unit: LengthUnit): Listi
   };
 }
 
-function prices(space: ListingDetailsData, type: SpaceType, unit: LengthUnit): ListingFacts["prices"] {
-  if (space.listingPrice === null) return [];
-  const rows: ListingFacts["prices"] = [];
+type PriceRow = ListingFacts["prices"][number];
+
+/** The price rows, main first, and which of them is the month's price. */
+function prices(
+  space: ListingDetailsData,
+  type: SpaceType,
+  unit: LengthUnit,
+): { rows: PriceRow[]; monthly: PriceRow | null } {
+  if (space.listingPrice === null) return { rows: [], monthly: null };
   if (type === "parking") {
-    if (space.dailyPrice !== null) rows.push({ label: "a day", amount: formatPeso(space.dailyPrice) });
-    rows.push({ label: "a month, every day", amount: formatPeso(space.listingPrice) });
-    return rows;
+    const monthly = { label: "a month, every day", amount: formatPeso(space.listingPrice) };
+    const daily = space.dailyPrice === null ? [] : [{ label: "a day", amount: formatPeso(space.dailyPrice) }];
+    return { rows: [...daily, monthly], monthly };
   }
   const basis = space.rentMode.entireSpace || !space.unitOfRental ? "entireSpace" : space.unitOfRental;
-  rows.push({ label: `a month ${PRICE_BASIS_LABELS[basis]}`, amount: formatPeso(space.listingPrice) });
+  const monthly = { label: `a month ${PRICE_BASIS_LABELS[basis]}`, amount: formatPeso(space.listingPrice) };
+  const rows = [monthly];
   if (space.rentMode.entireSpace && space.pricePerSquareMeter !== null) {
     rows.push(
       unit === "feet"
@@ -107,7 +119,7 @@ function prices(space: ListingDetailsData, type: SpaceType, unit: LengthUnit): L
         : { label: "a month per square meter", amount: formatPeso(space.pricePerSquareMeter) },
     );
   }
-  return rows;
+  return { rows, monthly };
 }
 
 /** Storage: area, volume and dimensions in the viewer's unit; parking: the largest vehicle that fits. */

@@ -2,7 +2,8 @@ import type { MetaDescriptor } from "@remix-run/node";
 import type { SpaceBrief } from "~/api/space/listing-page.server";
 import { formatPeso } from "~/domain/money";
 import { coverPhoto } from "~/domain/space";
-import { kindLabel, SPACE_TYPE_LABELS, type SpaceType } from "~/domain/vocabulary";
+import { spaceTypeOf } from "~/domain/space-types";
+import { kindLabel, SPACE_TYPE_LABELS } from "~/domain/vocabulary";
 import { shareMeta } from "./share-meta";
 
 /** The og:image rendition's size (app/routes/og.spaces.$image.ts). */
@@ -14,7 +15,7 @@ const OG_IMAGE = { width: 1200, height: 630 };
  * and money formatting it uses. `origin` is publicOrigin(request) (PUBLIC_URL): every URL is absolute.
  */
 export function listingMeta(space: SpaceBrief, origin: string): MetaDescriptor[] {
-  const type: SpaceType = space.storageType ?? "storage";
+  const type = spaceTypeOf(space);
   const title = space.spaceTitle?.trim() || "A space for rent";
   const url = `${origin}${space.path}`;
   const cover = coverPhoto(space);

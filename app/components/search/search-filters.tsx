@@ -11,16 +11,13 @@ import {
 import type { SpaceType } from "~/domain/space-types";
 import type { LengthUnit, Option } from "~/domain/vocabulary";
 import { BudgetMeterChart } from "./budget-meter";
+import { control, FilterSelect, labelClass } from "./filter-select";
 
 /**
  * The search's filters: a GET form to /search-space, so every search is a URL and the form works without
  * JavaScript. The common filters show; the rest fold into "More filters", open when one of them is in use. Empty
  * fields are sent empty and mean "any" (the page then redirects to the tidy URL).
  */
-
-const control =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm";
-const labelClass = "block text-sm font-semibold text-slate-800";
 
 /** The filters folded into "More filters". */
 const MORE = [
@@ -94,44 +91,29 @@ export function SearchFilters({
       {values.bounds ? <input type="hidden" name="bounds" value={text(values, "bounds")} /> : null}
       {values.near ? <input type="hidden" name="near" value={text(values, "near")} /> : null}
 
-      <div>
-        <label htmlFor="search-city" className={labelClass}>
-          City
-        </label>
-        <select id="search-city" name="city" defaultValue={text(values, "city")} className={control}>
-          <option value="">Any city</option>
-          {groupByProvince(cities).map(([province, group]) => (
-            <optgroup key={province} label={province}>
-              {group.map((city) => (
-                <option key={city.slug} value={city.slug}>
-                  {city.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="search-city"
+        name="city"
+        label="City"
+        value={text(values, "city")}
+        any="Any city"
+        options={groupByProvince(cities).map(
+          ([province, group]) =>
+            [province, group.map((city) => ({ value: city.slug, label: city.name }))] as const,
+        )}
+      />
 
-      <div>
-        <label htmlFor="search-sort" className={labelClass}>
-          Sort by
-        </label>
-        <select
-          id="search-sort"
-          name="sort"
-          defaultValue={text(values, "sort") || "recommended"}
-          className={control}
-        >
-          {SEARCH_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SEARCH_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
+      <FilterSelect
+        id="search-sort"
+        name="sort"
+        label="Sort by"
+        value={text(values, "sort") || "recommended"}
+        options={SEARCH_SORTS.map((sort) => ({ value: sort, label: SEARCH_SORT_LABELS[sort] }))}
+      >
         <p className="mt-1 text-xs text-slate-600">
           Nearest measures from the map's center, else the city's.
         </p>
-      </div>
+      </FilterSelect>
 
       <fieldset>
         <legend className={labelClass}>Monthly budget (₱)</legend>
@@ -166,19 +148,14 @@ export function SearchFilters({
       <details open={moreInUse} className="group rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer font-semibold text-brand-700">More filters</summary>
         <div className="mt-4 space-y-5">
-          <div>
-            <label htmlFor="search-kind" className={labelClass}>
-              Kind of space
-            </label>
-            <select id="search-kind" name="kind" defaultValue={text(values, "kind")} className={control}>
-              <option value="">Any kind</option>
-              {options.kinds.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-kind"
+            name="kind"
+            label="Kind of space"
+            value={text(values, "kind")}
+            any="Any kind"
+            options={options.kinds}
+          />
 
           {type === "storage" ? (
             <NumberInput
@@ -191,24 +168,14 @@ export function SearchFilters({
             />
           ) : (
             <>
-              <div>
-                <label htmlFor="search-vehicle" className={labelClass}>
-                  Fits a vehicle up to
-                </label>
-                <select
-                  id="search-vehicle"
-                  name="vehicleSize"
-                  defaultValue={text(values, "vehicleSize")}
-                  className={control}
-                >
-                  <option value="">Any vehicle</option>
-                  {options.vehicleSizes.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                id="search-vehicle"
+                name="vehicleSize"
+                label="Fits a vehicle up to"
+                value={text(values, "vehicleSize")}
+                any="Any vehicle"
+                options={options.vehicleSizes}
+              />
               <NumberInput
                 id="search-min-units"
                 name="minUnits"
@@ -219,43 +186,23 @@ export function SearchFilters({
             </>
           )}
 
-          <div>
-            <label htmlFor="search-duration" className={labelClass}>
-              Rental duration
-            </label>
-            <select
-              id="search-duration"
-              name="rentalDuration"
-              defaultValue={text(values, "rentalDuration")}
-              className={control}
-            >
-              <option value="">Any duration</option>
-              {options.durations.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-duration"
+            name="rentalDuration"
+            label="Rental duration"
+            value={text(values, "rentalDuration")}
+            any="Any duration"
+            options={options.durations}
+          />
 
-          <div>
-            <label htmlFor="search-access" className={labelClass}>
-              Access
-            </label>
-            <select
-              id="search-access"
-              name="accessOption"
-              defaultValue={text(values, "accessOption")}
-              className={control}
-            >
-              <option value="">Any access</option>
-              {options.access.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="search-access"
+            name="accessOption"
+            label="Access"
+            value={text(values, "accessOption")}
+            any="Any access"
+            options={options.access}
+          />
 
           <div>
             <label htmlFor="search-start" className={labelClass}>

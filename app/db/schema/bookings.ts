@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { BOOKING_STATES } from "../../domain/booking-states";
 import { spaces } from "./spaces";
 import { uploads } from "./uploads";
 import { users } from "./users";
@@ -24,17 +25,6 @@ import { users } from "./users";
  * reservation draft, their list of items to store, the booking with its price and history, and the dates each
  * exclusive booking holds. Money in integer centavos; booking dates are Manila calendar dates.
  */
-
-export const BOOKING_STATE_VALUES = [
-  "awaiting_payment",
-  "requested",
-  "approved",
-  "active",
-  "completed",
-  "declined",
-  "expired",
-  "cancelled",
-] as const;
 
 /** A Postgres daterange, written and read as its text form ("[2026-12-01,2027-01-01)"). */
 const daterange = customType<{ data: string }>({ dataType: () => "daterange" });
@@ -141,7 +131,7 @@ export const bookings = pgTable(
     hostId: uuid("host_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    state: text("state", { enum: BOOKING_STATE_VALUES }).notNull(),
+    state: text("state", { enum: BOOKING_STATES }).notNull(),
     type: text("type", { enum: ["storage", "parking"] }).notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),

@@ -125,6 +125,7 @@ describe("listingFacts", () => {
       "meter",
     );
     expect(facts.prices).toEqual([{ label: "a month per square meter", amount: "₱3,000.00" }]);
+    expect(facts.monthlyPrice).toEqual({ label: "a month per square meter", amount: "₱3,000.00" });
     expect(facts.facts[1]).toEqual({ term: "Units for rent", value: "4" });
   });
 
@@ -139,6 +140,8 @@ describe("listingFacts", () => {
       features: ["Covered"],
       photos: [],
     });
+    // The month's price, not the first row (a day's), is what the Reserve bar shows.
+    expect(facts.monthlyPrice).toEqual({ label: "a month, every day", amount: "₱4,000.00" });
     expect(facts.facts.slice(0, 2)).toEqual([
       { term: "Size", value: "Fits up to: SUV or AUV" },
       { term: "Parking slots", value: "2" },
@@ -163,6 +166,7 @@ describe("listingFacts", () => {
     );
     expect(facts.title).toBe("Untitled space");
     expect(facts.prices).toEqual([]);
+    expect(facts.monthlyPrice).toBeNull();
     expect(facts.facts.slice(0, 3).map((fact) => fact.value)).toEqual([
       "Not stated",
       "Not stated",

@@ -1,3 +1,4 @@
+import type { BookingNews } from "~/domain/booking";
 import type { Message } from "./message";
 
 /**
@@ -22,20 +23,8 @@ export type BookingUpdateData = {
   bookingPath: string;
 };
 
-export type BookingHeadline =
-  | "awaiting_payment"
-  | "requested"
-  | "approved"
-  | "active"
-  | "completed"
-  | "declined"
-  | "expired"
-  | "cancelled"
-  | "payment_failed"
-  | "payment_refunded"
-  | "bill_paid"
-  | "extension"
-  | "notice";
+/** The news a booking update tells (app/domain/booking.ts decides it from the transition). */
+export type BookingHeadline = BookingNews;
 
 const HEADLINES: Record<BookingHeadline, { renter: string; host: string }> = {
   awaiting_payment: { renter: "Complete your payment", host: "A checkout was started" },
