@@ -42,6 +42,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.js";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
@@ -273,12 +274,17 @@ async function startServer({ label, database, databaseUrl, dataDir: givenDataDir
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  // Run the server with this very Node (not through npx, which would add a process in between).
-  const child = spawn(process.execPath, [path.join("server", "index.ts"), `${BUILD_DIR}/index.js`], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", logFd, logFd],
-  });
+  // Run the server with this very Node (not through npm, which would add a process in between), with the flags of
+  // `npm run serve`.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join("server", "index.ts"), `${BUILD_DIR}/index.js`],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", logFd, logFd],
+    },
+  );
   closeSync(logFd); // the child has its own copy
   const exited = once(child, "exit");
   const server = {
