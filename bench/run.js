@@ -270,6 +270,10 @@ async function startServer({ label, database, databaseUrl, dataDir: givenDataDir
     NODE_ENV: "production",
     SEED_DEMO_DATA: "true", // the login target needs the demo accounts, on PostgreSQL too
     SESSION_SECRET: randomBytes(36).toString("base64url"), // 48 characters
+    // The C allocator's settings the README ("Memory") asks production to run with, unless the caller set others.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
