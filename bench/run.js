@@ -1029,7 +1029,8 @@ async function benchmarkSearchPage(server, { duration }) {
   });
   await assertAlive(server, SEARCH_PAGE);
   // The same page asked again and again is partly served from what the server keeps for visitors (the search's
-  // answer, the rendered page: ADR 0037). Every request a different search shows what a page costs without them.
+  // answer, ADR 0037; the page is rendered each time, ADR 0045). Every request a different search shows what a page
+  // costs without it.
   const searches = await manySearches(server.url);
   console.log(`  ${server.label}: ${searches.length} different searches in turn for ${duration} s ...`);
   const varied = await drive(server.url + searches[0], target, {
