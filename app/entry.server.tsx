@@ -40,7 +40,7 @@ export default function handleRequest(
   applySecurityHeaders(responseHeaders, nonce);
   keepPrivate(request, responseHeaders);
   askToComeBack(responseStatusCode, responseHeaders);
-  // Crawlers and link previews (chat apps) get the whole page at once; people get it streamed.
+  // Crawlers and link previews (chat apps) get the whole page at once, as caches do; people get it streamed.
   const readyEvent = shared || isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
