@@ -4,8 +4,9 @@ import { expect } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
 
 /**
- * A production server of a test's own (`node server/index.ts` on the build, with the flags of `npm run serve`), on a free port, its output collected.
- * A variable given as undefined is left out of its environment; `umask` starts it with that umask (octal).
+ * A production server of a test's own (`node server/index.ts` on the build, with the flags of `npm run serve`), on a
+ * free port, its output collected. A variable given as undefined is left out of its environment; `umask` starts it
+ * with that umask (octal).
  */
 export async function startOwnServer(
   env: Record<string, string | undefined>,
