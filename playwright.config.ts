@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.js";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.js";
 
 /**
  * End-to-end tests against the production build (npm run build), on a fresh embedded database, in Debian's
@@ -73,8 +74,9 @@ export default defineConfig({
       },
     },
     {
-      // The test accounts (tests/e2e/seed-test-users.ts) are made in the fresh database before the server opens it.
-      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      // The test accounts (tests/e2e/seed-test-users.ts) are made in the fresh database before the server opens it;
+      // the server runs with the Node flags of `npm run serve`.
+      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 300_000,

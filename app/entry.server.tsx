@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { Transform, type TransformCallback, Writable } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type EntryContext,
@@ -8,7 +8,6 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { keepPage, keptPage, keptPageKey } from "~/services/kept-pages.server";
 import {
   applySecurityHeaders,
   CROSS_SITE_MESSAGE,
@@ -18,6 +17,13 @@ import {
   RETRY_AFTER_SECONDS,
   refusal,
 } from "~/services/security.server";
+import {
+  entityTag,
+  hashScripts,
+  isNotModified,
+  isSharedVisitorPage,
+  VISITOR_PAGE_CACHE_CONTROL,
+} from "~/services/visitor-pages.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -29,20 +35,14 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
+  // Decided before the render: a page a shared cache may keep is rendered whole and sent with its ETag (ADR 0045).
+  const shared = isSharedVisitorPage(request, responseStatusCode, remixContext, responseHeaders);
   applySecurityHeaders(responseHeaders, nonce);
   keepPrivate(request, responseHeaders);
   askToComeBack(responseStatusCode, responseHeaders);
-  // Crawlers and link previews (chat apps) get the whole page at once; people get it streamed.
-  const readyEvent = isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
+  // Crawlers and link previews (chat apps) get the whole page at once, as caches do; people get it streamed.
+  const readyEvent = shared || isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-
-  // A visitor's page rendered before from the very same data goes out again, with this answer's nonce.
-  const keptKey = keptPageKey(request, responseStatusCode, remixContext);
-  const kept = keptKey ? keptPage(keptKey, nonce) : undefined;
-  if (kept) {
-    // Its data is already in the kept page: the stream that would carry it to the browser is left unread.
-    return Promise.resolve(new Response(kept, { headers: responseHeaders, status: responseStatusCode }));
-  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -80,14 +80,14 @@ export default function handleRequest(
 
     function respond() {
       shellRendered = true;
-      // A page that may be kept is kept once it has been written whole, without an error.
-      const body = new WriteBatches(
-        keptKey && responseStatusCode === 200
-          ? (html) => {
-              if (allRendered && !failed) keepPage(keptKey, html, nonce);
-            }
-          : undefined,
-      );
+      if (shared && !failed) {
+        const page = new WholePage();
+        page.on("finish", () => resolve(sharedAnswer(request, page.text(), nonce, responseHeaders)));
+        page.on("error", reject);
+        pipe(page);
+        return;
+      }
+      const body = new WriteBatches();
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
@@ -100,24 +100,50 @@ export default function handleRequest(
 }
 
 /**
+ * A visitor's page for shared caches: its scripts allowed by their hashes rather than a nonce, how long it may be
+ * kept, an ETag of its body, and a 304 without the body when the request already has it.
+ */
+function sharedAnswer(request: Request, rendered: string, nonce: string, headers: Headers): Response {
+  const { html, hashes } = hashScripts(rendered, nonce);
+  const etag = entityTag(html);
+  applySecurityHeaders(headers, { hashes });
+  headers.set("Cache-Control", VISITOR_PAGE_CACHE_CONTROL);
+  // A shared cache keyed on the address alone would give this page to someone logged in.
+  headers.append("Vary", "Cookie");
+  headers.set("ETag", etag);
+  if (isNotModified(request.headers.get("If-None-Match"), etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { headers, status: 304 });
+  }
+  return new Response(html, { headers, status: 200 });
+}
+
+/** Collects a page rendered whole (React calls `flush`, as on any stream it writes to; nothing to do here). */
+class WholePage extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    done();
+  }
+
+  flush(): void {}
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}
+
+/**
  * React writes a page in pieces of 2 KB, then says it has written all it has for now (`flush`, which compressing
  * streams also answer). The pieces of each such batch go on to the browser as one: a results page is some 50 pieces,
  * and each would otherwise be a write of its own all the way to the network.
  */
 class WriteBatches extends Transform {
   private pending: Buffer[] = [];
-  /** Everything written, when the whole page is wanted at its end. */
-  private readonly written: Buffer[] | undefined;
-
-  /** `onEnd`, when given, gets the whole page once it has all been written. */
-  constructor(private readonly onEnd?: (page: Buffer) => void) {
-    super();
-    this.written = onEnd ? [] : undefined;
-  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pending.push(chunk);
-    this.written?.push(chunk);
     done();
   }
 
@@ -129,7 +155,6 @@ class WriteBatches extends Transform {
 
   override _flush(done: TransformCallback): void {
     this.flush();
-    if (this.written && this.onEnd) this.onEnd(Buffer.concat(this.written));
     done();
   }
 }

@@ -42,6 +42,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.js";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
@@ -269,16 +270,25 @@ async function startServer({ label, database, databaseUrl, dataDir: givenDataDir
     NODE_ENV: "production",
     SEED_DEMO_DATA: "true", // the login target needs the demo accounts, on PostgreSQL too
     SESSION_SECRET: randomBytes(36).toString("base64url"), // 48 characters
+    // The C allocator's settings the README ("Memory") asks production to run with, unless the caller set others.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  // Run the server with this very Node (not through npx, which would add a process in between).
-  const child = spawn(process.execPath, [path.join("server", "index.ts"), `${BUILD_DIR}/index.js`], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", logFd, logFd],
-  });
+  // Run the server with this very Node (not through npm, which would add a process in between), with the flags of
+  // `npm run serve`.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join("server", "index.ts"), `${BUILD_DIR}/index.js`],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", logFd, logFd],
+    },
+  );
   closeSync(logFd); // the child has its own copy
   const exited = once(child, "exit");
   const server = {
@@ -1021,7 +1031,8 @@ async function benchmarkSearchPage(server, { duration }) {
   });
   await assertAlive(server, SEARCH_PAGE);
   // The same page asked again and again is partly served from what the server keeps for visitors (the search's
-  // answer, the rendered page: ADR 0037). Every request a different search shows what a page costs without them.
+  // answer, ADR 0037; the page is rendered each time, ADR 0045). Every request a different search shows what a page
+  // costs without it.
   const searches = await manySearches(server.url);
   console.log(`  ${server.label}: ${searches.length} different searches in turn for ${duration} s ...`);
   const varied = await drive(server.url + searches[0], target, {

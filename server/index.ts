@@ -3,11 +3,10 @@
  * bench servers, and the app server `remix dev` starts). Node runs this TypeScript as it is, so it starts as fast
  * as the build loads.
  *
- * It first starts itself again, in place, with the memory settings of ./memory.ts. Then it serves (./serve.ts): in
- * this one process on the embedded database, or, in production on a PostgreSQL server, in one server process per
- * core (./processes.ts), all on the same port.
+ * It serves (./serve.ts): in this one process on the embedded database, or, in production on a PostgreSQL server, in
+ * one server process per core (./processes.ts), all on the same port. Its memory settings are Node flags and
+ * environment given where it is started (package.json's `serve` script, the README's "Memory").
  */
-import "./restart-with-memory-settings.ts";
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { serverProcessCount, superviseServers } from "./processes.ts";

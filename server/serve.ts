@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import type { ServerSettings } from "../app/server-build";
 import { createApp, stopAccepting } from "./app.ts";
-import { giveBackFreedMemory } from "./memory.ts";
 
 // As remix-serve did: a server started without NODE_ENV is a production server.
 process.env.NODE_ENV ??= "production";
@@ -24,8 +23,6 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
 };
 // The same fetch, Request and Response the build was made for (Remix's single fetch runs on undici's).
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-await giveBackFreedMemory();
 
 const settings = build.serverSettings();
 if (settings.warning) console.warn(settings.warning);

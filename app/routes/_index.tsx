@@ -10,13 +10,13 @@ import { cityPagePath } from "~/content/cities";
 import { HOME, LANDING_HEADINGS, landingPath } from "~/content/home";
 import { SPACE_TYPE_LABELS, SPACE_TYPES } from "~/domain/space-types";
 import { loadHomePage } from "~/screens/home.server";
-import type { KeptRenderHandle } from "~/utils/kept-render";
 import { PATHS } from "~/utils/menu";
 import { SITE_DESCRIPTION } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import type { VisitorPageHandle } from "~/utils/visitor-page";
 
-// A visitor's home page is the same for the same data: its render may be reused (app/services/kept-pages.server.ts).
-export const handle: ShellHandle & KeptRenderHandle = { headerStyle: "home", keepRendered: true };
+// A visitor's home page is the same for the same data: shared caches may keep it (app/services/visitor-pages.server.ts).
+export const handle: ShellHandle & VisitorPageHandle = { headerStyle: "home", visitorPage: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   shareMeta({

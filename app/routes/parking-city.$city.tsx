@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { CityPage, cityPageMeta } from "~/components/city-page/city-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadCityPage } from "~/screens/city-page.server";
-import { KEEP_RENDERED } from "~/utils/kept-render";
+import { VISITOR_PAGE } from "~/utils/visitor-page";
 
-export const handle = KEEP_RENDERED;
+export const handle = VISITOR_PAGE;
 
 /** /parking-city/{city}: the parking page of a city (app/components/city-page); an unknown city is Page-not-found. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => cityPageMeta({ data });

@@ -4,10 +4,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { notFoundMeta } from "~/components/landing/not-found";
 import { SegmentPage } from "~/components/landing/segment-page";
 import { loadSegmentPage } from "~/screens/landing.server";
-import { KEEP_RENDERED } from "~/utils/kept-render";
 import { pageMeta } from "~/utils/meta";
+import { VISITOR_PAGE } from "~/utils/visitor-page";
 
-export const handle = KEEP_RENDERED;
+export const handle = VISITOR_PAGE;
 
 /** /parking/<segment>: a parking use case (app/content/solutions.ts); any other segment is Page-not-found. */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

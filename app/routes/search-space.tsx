@@ -14,9 +14,9 @@ import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
 import { markerPrice, SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
 import type { SpaceType } from "~/domain/space-types";
 import { loadSearchPage, type SearchResultPage } from "~/screens/search/search-page.server";
-import type { KeptRenderHandle } from "~/utils/kept-render";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
+import type { VisitorPageHandle } from "~/utils/visitor-page";
 
 /**
  * search-space (storage and parking): a GET form of every filter and sort, the results as cards 20 a page with
@@ -26,7 +26,7 @@ import type { ShellHandle } from "~/utils/shell";
  * Results come from POST /space/newSpaceSearch/{n}; the meter from GET /space/getBudgetMeterFor…; a logged-in
  * user's recent searches from /space/recentSearch, a visitor's from a cookie.
  */
-export const handle: ShellHandle & KeptRenderHandle = { hideHeader: true, keepRendered: true };
+export const handle: ShellHandle & VisitorPageHandle = { hideHeader: true, visitorPage: true };
 
 /**
  * The map exists only in the browser, after hydration (without JavaScript the list is the whole answer), so its code

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { loadLandingPage } from "~/screens/landing.server";
-import { KEEP_RENDERED } from "~/utils/kept-render";
 import { pageMeta } from "~/utils/meta";
+import { VISITOR_PAGE } from "~/utils/visitor-page";
 
-export const handle = KEEP_RENDERED;
+export const handle = VISITOR_PAGE;
 
 /** /storage: the storage landing page (spec §2). */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -60,7 +60,7 @@ export async function loadHomePage(request: Request) {
     })),
     featured,
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
-    // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (kept-pages.server.ts).
+    // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (its ETag, app/services/visitor-pages.server.ts).
     waiting: waiting?.ok ? { ...waiting.result, now: new Date().toISOString() } : null,
     toast: cities.ok ? null : cities.toast,
   };

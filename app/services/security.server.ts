@@ -8,13 +8,22 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string | null): string {
+/** The page's inline scripts that may run: hashes of each, for a page a shared cache may keep (ADR 0045). */
+export type ScriptHashes = { hashes: readonly string[] };
+
+/**
+ * The policy of an answer. `scripts` is what lets the page's own scripts run: this answer's nonce, or the hashes of
+ * the inline scripts of a page that others may be served (a nonce in it would be known to all); null runs none.
+ */
+export function contentSecurityPolicy(scripts: string | ScriptHashes | null): string {
   const env = getEnv();
+  const trusted =
+    typeof scripts === "string" ? [`'nonce-${scripts}'`] : scripts?.hashes.map((hash) => `'${hash}'`);
   const https = env.PUBLIC_URL?.startsWith("https:") ?? false;
   const directives = [
     "default-src 'self'",
-    // With a nonce, only our own script tags run ('strict-dynamic' lets them load the route modules they import).
-    nonce ? `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'` : "script-src 'none'",
+    // With a nonce or hashes, only our own script tags run ('strict-dynamic' lets them load the modules they import).
+    trusted?.length ? `script-src ${trusted.join(" ")} 'strict-dynamic' 'self'` : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
@@ -29,8 +38,11 @@ export function contentSecurityPolicy(nonce: string | null): string {
   return directives.join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string | null = null): Headers {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+export function applySecurityHeaders(
+  headers: Headers,
+  scripts: string | ScriptHashes | null = null,
+): Headers {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(scripts));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

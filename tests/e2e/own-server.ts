@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { expect } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
 
 /**
- * A production server of a test's own (`node server/index.ts` on the build), on a free port, its output collected.
- * A variable given as undefined is left out of its environment; `umask` starts it with that umask (octal).
+ * A production server of a test's own (`node server/index.ts` on the build, with the flags of `npm run serve`), on a
+ * free port, its output collected. A variable given as undefined is left out of its environment; `umask` starts it
+ * with that umask (octal).
  */
 export async function startOwnServer(
   env: Record<string, string | undefined>,
@@ -18,7 +20,12 @@ export async function startOwnServer(
   ready: () => Promise<void>;
 }> {
   const port = await freePort();
-  const command = [process.execPath, "server/index.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`];
+  const command = [
+    process.execPath,
+    ...SERVER_NODE_FLAGS,
+    "server/index.ts",
+    `${process.env.BUILD_DIR ?? "build"}/index.js`,
+  ];
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
