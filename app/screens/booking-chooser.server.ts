@@ -4,6 +4,7 @@ import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { bookingsInStates } from "~/utils/bookings";
+import { bookingCardView } from "./booking-card.server";
 
 /**
  * The loader of a booking's page reached without naming the booking (spec §2 bookings/deposit-management-checklist
@@ -17,5 +18,6 @@ export async function bookingsToChoose(request: Request, pathOf: (bookingId: str
   const bookings = bookingsInStates(answer.result, CHECKLIST_BOOKING_STATES);
   const [only] = bookings;
   if (only && bookings.length === 1) throw redirect(pathOf(only.bookingId));
-  return data({ bookings, now: new Date().toISOString() });
+  const now = new Date();
+  return data({ cards: bookings.map((booking) => bookingCardView(booking, now)) });
 }

@@ -1,4 +1,4 @@
-import { waitingBookings } from "~/api/reserve/bookings.server";
+import { type WaitingBookings, waitingBookings } from "~/api/reserve/bookings.server";
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
@@ -8,6 +8,7 @@ import { publicOrigin } from "~/env.server";
 import { type ApiClient, api } from "~/services/api.server";
 import { hasSessionCookie } from "~/services/session.server";
 import { visitorKeeper } from "~/services/visitor-keeper.server";
+import { bookingCardView } from "./booking-card.server";
 
 /** The city pages linked from the home page, for each type of space. */
 const CITY_LINKS = 8;
@@ -61,8 +62,16 @@ export async function loadHomePage(request: Request) {
     featured,
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
     // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (its ETag, app/services/visitor-pages.server.ts).
-    waiting: waiting?.ok ? { ...waiting.result, now: new Date().toISOString() } : null,
+    waiting: waiting?.ok ? waitingCards(waiting.result, new Date()) : null,
     toast: cities.ok ? null : cities.toast,
+  };
+}
+
+/** What waits for the caller, as the cards show it. */
+function waitingCards(waiting: WaitingBookings, now: Date) {
+  return {
+    requests: waiting.requests.map((booking) => bookingCardView(booking, now)),
+    checkouts: waiting.checkouts.map((booking) => bookingCardView(booking, now)),
   };
 }
 

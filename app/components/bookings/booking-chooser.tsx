@@ -1,5 +1,5 @@
-import type { BookingSummary } from "~/api/reserve/bookings.server";
 import { EmptyState } from "~/components/ui/empty-state";
+import type { BookingCardView } from "~/screens/booking-card.server";
 import { PATHS } from "~/utils/menu";
 import { BookingCard } from "./booking-card";
 
@@ -11,20 +11,18 @@ import { BookingCard } from "./booking-card";
 export function BookingChooser({
   title,
   intro,
-  bookings,
-  now,
+  cards,
   pathOf,
 }: {
   title: string;
   intro: string;
-  bookings: BookingSummary[];
-  now: string;
+  cards: BookingCardView[];
   pathOf: (bookingId: string) => string;
 }) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {bookings.length === 0 ? (
+      {cards.length === 0 ? (
         <EmptyState
           testId="no-bookings-to-choose"
           message="You have no approved, running or ended bookings yet, as a renter or as a host."
@@ -34,13 +32,8 @@ export function BookingChooser({
         <>
           <p className="mt-2 text-slate-700">{intro}</p>
           <ul className="mt-4 space-y-3">
-            {bookings.map((booking) => (
-              <BookingCard
-                key={booking.bookingId}
-                booking={booking}
-                now={now}
-                to={pathOf(booking.bookingId)}
-              />
+            {cards.map((card) => (
+              <BookingCard key={card.bookingId} card={card} to={pathOf(card.bookingId)} />
             ))}
           </ul>
         </>

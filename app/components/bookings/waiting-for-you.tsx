@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { WaitingBookings } from "~/api/reserve/bookings.server";
+import type { BookingCardView } from "~/screens/booking-card.server";
 import { BookingCard } from "./booking-card";
 
 /** How many of each the home page shows; the bookings list has them all. */
@@ -10,7 +10,11 @@ const SHOWN = 3;
  * (they run out in 48 hours) and their own checkouts to pay (60 minutes), the soonest first, each a link to its
  * booking. Nothing when nothing waits.
  */
-export function WaitingForYou({ waiting }: { waiting: WaitingBookings & { now: string } }) {
+export function WaitingForYou({
+  waiting,
+}: {
+  waiting: { requests: BookingCardView[]; checkouts: BookingCardView[] };
+}) {
   const groups = [
     {
       key: "requests",
@@ -39,8 +43,8 @@ export function WaitingForYou({ waiting }: { waiting: WaitingBookings & { now: s
         <div key={group.key} className="mt-4">
           <h3 className="font-semibold text-slate-900">{group.title}</h3>
           <ul className="mt-2 space-y-3">
-            {group.bookings.slice(0, SHOWN).map((booking) => (
-              <BookingCard key={booking.bookingId} booking={booking} now={waiting.now} />
+            {group.bookings.slice(0, SHOWN).map((card) => (
+              <BookingCard key={card.bookingId} card={card} />
             ))}
           </ul>
           <p className="mt-2">

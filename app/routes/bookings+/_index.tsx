@@ -5,6 +5,7 @@ import { BookingCard } from "~/components/bookings/booking-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
+import { bookingCardView } from "~/screens/booking-card.server";
 import { requireProfile } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BOOKING_TABS, type BookingTabId, bookingTabsFor, chooseBookingTab } from "~/utils/bookings";
@@ -35,17 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     BookingTabId,
     number
   >;
+  const now = new Date();
   return data({
     tab: tab.id,
     hosting: all.hosting,
-    bookings: listOf(tab),
+    cards: listOf(tab).map((booking) => bookingCardView(booking, now)),
     counts,
-    now: new Date().toISOString(),
   });
 }
 
 export default function Bookings() {
-  const { tab, hosting, bookings, counts, now } = useLoaderData<typeof loader>();
+  const { tab, hosting, cards, counts } = useLoaderData<typeof loader>();
   const current = BOOKING_TABS.find((entry) => entry.id === tab) ?? BOOKING_TABS[0];
   const tabs = bookingTabsFor(hosting);
   const roles = hosting ? (["renter", "host"] as const) : (["renter"] as const);
@@ -71,7 +72,7 @@ export default function Bookings() {
       <h2 className="mt-6 text-lg font-bold text-slate-900">
         {hosting ? `${asRole(current.role)}: ${current.label}` : current.label}
       </h2>
-      {bookings.length === 0 ? (
+      {cards.length === 0 ? (
         <EmptyState
           className="mt-3"
           testId="bookings-empty"
@@ -84,8 +85,8 @@ export default function Bookings() {
         />
       ) : (
         <ul className="mt-3 space-y-3">
-          {bookings.map((booking) => (
-            <BookingCard key={booking.bookingId} booking={booking} now={now} />
+          {cards.map((card) => (
+            <BookingCard key={card.bookingId} card={card} />
           ))}
         </ul>
       )}

@@ -16,13 +16,12 @@ export const meta: MetaFunction = () =>
 export const loader = ({ request }: LoaderFunctionArgs) => bookingsToChoose(request, depositChecklistPath);
 
 export default function ChooseChecklist() {
-  const { bookings, now } = useLoaderData<typeof loader>();
+  const { cards } = useLoaderData<typeof loader>();
   return (
     <BookingChooser
       title="Move-in and move-out checklist"
       intro="Choose the booking whose checklist and deposit to open."
-      bookings={bookings}
-      now={now}
+      cards={cards}
       pathOf={depositChecklistPath}
     />
   );

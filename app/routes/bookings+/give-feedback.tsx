@@ -16,13 +16,12 @@ export const meta: MetaFunction = () =>
 export const loader = ({ request }: LoaderFunctionArgs) => bookingsToChoose(request, bookingFeedbackPath);
 
 export default function ChooseFeedback() {
-  const { bookings, now } = useLoaderData<typeof loader>();
+  const { cards } = useLoaderData<typeof loader>();
   return (
     <BookingChooser
       title="Give feedback"
       intro="Choose the booking to rate Space Solution's service for."
-      bookings={bookings}
-      now={now}
+      cards={cards}
       pathOf={bookingFeedbackPath}
     />
   );
