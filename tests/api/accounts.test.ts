@@ -10,6 +10,7 @@ import {
   createUser,
   expectRefused,
   loginCookie,
+  signupBody,
   uniqueEmail,
   waitForMail,
 } from "./helpers";
@@ -24,25 +25,6 @@ const INVALID_LOGIN = "The email or password you entered is incorrect.";
 const FORGOT_ANSWER = "If an account uses that email, we have sent it a link to reset the password.";
 const RESET_LINK_REFUSED = "This reset link is invalid or has expired. Please ask for a new one.";
 const LOCKED_OUT = /^Too many failed login attempts\. Please wait \d+ minutes? and try again/;
-
-/** A sign-up form that passes every rule; `overrides` set or (with undefined) leave out fields. */
-function signupBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    firstName: "Maria",
-    middleName: "",
-    lastName: "Santos",
-    suffix: "",
-    nickName: "Mia",
-    email: uniqueEmail("maria"),
-    phoneNumber: "09171234567",
-    password: "correct-horse-1",
-    confirmPassword: "correct-horse-1",
-    interested: "renter",
-    dob: "1990-05-17",
-    acceptTerms: true,
-    ...overrides,
-  };
-}
 
 function sessionCookieOf(answer: Answer): string {
   const setCookie = answer.headers.get("Set-Cookie");

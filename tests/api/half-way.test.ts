@@ -5,7 +5,7 @@ import { messages, notifications, users } from "~/db/schema";
 import { startJobs } from "~/services/jobs.server";
 import { mailQueue } from "~/services/mail.server";
 import { aHostAndARenter } from "./booking-fixtures";
-import { call, expectStatus, uniqueEmail, waitForMail } from "./helpers";
+import { call, expectStatus, signupBody, uniqueEmail, waitForMail } from "./helpers";
 
 /**
  * Writes that fail half-way keep nothing (docs/decisions/0043-jobs-survive-crashes.md): a sign-up or a message is
@@ -42,18 +42,7 @@ async function mailJobsTo(to: string) {
 describe("a sign-up whose session could not be stored", () => {
   it("keeps no account and no welcome mail, and the owner's second try makes the account once", async () => {
     const email = uniqueEmail("half-way");
-    const body = {
-      firstName: "Lea",
-      lastName: "Santos",
-      nickName: "Lea",
-      email,
-      phoneNumber: "09171234567",
-      password: "correct-horse-1",
-      confirmPassword: "correct-horse-1",
-      interested: "renter",
-      dob: "1990-05-17",
-      acceptTerms: true,
-    };
+    const body = signupBody({ email });
     heal = await failInsertsInto("sessions");
     const failed = await call("POST", "/user/userSignup", { body });
     expect(failed.status, JSON.stringify(failed.body)).toBe(500);

@@ -93,6 +93,25 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.ph`;
 }
 
+/** A sign-up form that passes every rule; `overrides` set or (with undefined) leave out fields. */
+export function signupBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: "Maria",
+    middleName: "",
+    lastName: "Santos",
+    suffix: "",
+    nickName: "Mia",
+    email: uniqueEmail("maria"),
+    phoneNumber: "09171234567",
+    password: "correct-horse-1",
+    confirmPassword: "correct-horse-1",
+    interested: "renter",
+    dob: "1990-05-17",
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
 /** A refusal (400 unless said) whose toast is `message` and whose field list names `field` with it. */
 export function expectRefused(answer: Answer, field: string, message: string, status = 400): void {
   expect(answer.status).toBe(status);

@@ -8,7 +8,7 @@ import { action as signupAction } from "~/routes/auth+/signup-form";
 import { api } from "~/services/api.server";
 import { authenticator } from "~/services/auth.server";
 import { runWithRequestContext } from "~/services/request-context.server";
-import { call, createUser, expectStatus, loggedInUser, uniqueEmail } from "./helpers";
+import { call, createUser, expectStatus, loggedInUser, signupBody, uniqueEmail } from "./helpers";
 
 /**
  * The limits that count per caller's address (the one the HTTP server worked out, `context.clientAddress`) and per
@@ -127,18 +127,7 @@ describe("sign-ups per address", () => {
   const signup = (address: string, email = uniqueEmail("farm")) =>
     call("POST", "/user/userSignup", {
       address,
-      body: {
-        firstName: "Maria",
-        lastName: "Santos",
-        nickName: "Mia",
-        email,
-        phoneNumber: "09171234567",
-        password: "correct-horse-1",
-        confirmPassword: "correct-horse-1",
-        interested: "renter",
-        dob: "1990-05-17",
-        acceptTerms: true,
-      },
+      body: signupBody({ email }),
     });
 
   async function signedUpAlready(address: string, count: number) {
