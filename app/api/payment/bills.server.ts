@@ -1,18 +1,19 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { type BillRow, bills, bookings, cities, payments, spaces, users } from "~/db/schema";
+import { type BillRow, bills, bookings, cities, payments, spaces } from "~/db/schema";
 import { receiptNumberOf } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { publicOrigin } from "~/env.server";
 import { paymentProvider } from "~/services/payments/provider.server";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/services/payments/types";
+import { type PaymentMethod, storedPaymentMethod } from "~/services/payments/types";
 import { BILL_TABS } from "~/utils/bills";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { type CheckoutStart, openCheckout, PAYMENTS_UNAVAILABLE } from "../reserve/booking-payments.server";
+import { bookingPeople } from "../reserve/booking-service.server";
 import { paymentMethod } from "../reserve/reservation-input.server";
 import { displayName } from "../user/profile.server";
 
@@ -128,12 +129,7 @@ export const billDetails = defineEndpoint({
   params: z.strictObject({ billId: billIdParam }),
   async handler({ db, user, params }): Promise<BillDetails> {
     const { bill, booking, space, city } = await findBill(db, params.billId, user);
-    const people = await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [booking.renterId, booking.hostId]));
-    const renter = people.find((person) => person.id === booking.renterId);
-    const host = people.find((person) => person.id === booking.hostId);
+    const { renter, host } = await bookingPeople(db, booking);
     const checkouts = await db.select().from(payments).where(eq(payments.billId, bill.id));
     const paidWith = checkouts.find((payment) => payment.state === "paid")?.method;
     return {
@@ -144,15 +140,11 @@ export const billDetails = defineEndpoint({
       bookingStart: booking.startDate,
       bookingEnd: booking.endDate,
       city,
-      paymentMethod: methodOf(paidWith ?? booking.paymentMethod),
+      paymentMethod: storedPaymentMethod(paidWith ?? booking.paymentMethod),
       paying: bill.state === "due" && checkouts.some((payment) => payment.state === "pending"),
     };
   },
 });
-
-function methodOf(value: string | null | undefined): PaymentMethod {
-  return PAYMENT_METHODS.find((known) => known === value) ?? "card";
-}
 
 export const payBill = defineEndpoint({
   method: "POST",

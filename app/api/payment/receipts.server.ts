@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { type BillRow, type BookingRow, bills, bookings, cities, payments, spaces, users } from "~/db/schema";
+import { type BillRow, type BookingRow, bills, bookings, cities, payments, spaces } from "~/db/schema";
 import { firstPaidThrough, receiptNumberOf } from "~/domain/billing";
 import { bookingNumberOf, roleOf } from "~/domain/booking";
 import { formatCalendarDate } from "~/domain/dates";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/services/payments/types";
+import { type PaymentMethod, storedPaymentMethod } from "~/services/payments/types";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { bookingPeople } from "../reserve/booking-service.server";
 import { displayName } from "../user/profile.server";
 
 /**
@@ -58,10 +59,6 @@ export type Receipt = ReceiptSummary & {
 };
 
 const period = (start: string, end: string) => `${formatCalendarDate(start)} to ${formatCalendarDate(end)}`;
-
-function methodOf(value: string | null | undefined): PaymentMethod {
-  return PAYMENT_METHODS.find((known) => known === value) ?? "card";
-}
 
 /** The days the payment made with the request covers: the first month, or the whole of a shorter booking. */
 function requestPeriod(booking: BookingRow) {
@@ -173,12 +170,7 @@ export const receipt = defineEndpoint({
       .from(spaces)
       .leftJoin(cities, eq(cities.id, spaces.cityId))
       .where(eq(spaces.id, booking.spaceId));
-    const people = await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [booking.renterId, booking.hostId]));
-    const renter = people.find((person) => person.id === booking.renterId);
-    const host = people.find((person) => person.id === booking.hostId);
+    const { renter, host } = await bookingPeople(db, booking);
     return {
       ...summary,
       role,
@@ -191,7 +183,7 @@ export const receipt = defineEndpoint({
       bookingStart: booking.startDate,
       bookingEnd: booking.endDate,
       lines,
-      method: methodOf(payment?.method ?? booking.paymentMethod),
+      method: storedPaymentMethod(payment?.method ?? booking.paymentMethod),
       providerReference: payment?.providerPaymentId ?? null,
     };
   },

@@ -13,11 +13,11 @@ import { PaymentProviderError } from "~/services/payments/paymongo.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import {
   PAYMENT_METHOD_NAMES,
-  PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentOutcome,
   type PaymentProvider,
   type RefundOutcome,
+  storedPaymentMethod,
 } from "~/services/payments/types";
 import { recordUnapplied } from "~/services/payments/unapplied.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
@@ -69,8 +69,7 @@ export const payBooking = defineEndpoint({
       throw new DomainError("conflict", "This booking is not waiting for payment.");
     if (new Date() >= checkoutDeadline(toBooking(row)))
       throw new DomainError("conflict", "The time to pay for this booking is over. Please book again.");
-    const method: PaymentMethod =
-      body.paymentMethod ?? PAYMENT_METHODS.find((known) => known === row.paymentMethod) ?? "card";
+    const method: PaymentMethod = body.paymentMethod ?? storedPaymentMethod(row.paymentMethod);
     const origin = publicOrigin(request);
     return openCheckout(db, user, provider, origin, {
       bookingId: row.id,

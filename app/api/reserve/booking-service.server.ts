@@ -49,6 +49,18 @@ import { type RefundJob, refundQueue } from "./refunds.server";
 
 export const BOOKING_NOT_FOUND = "This booking was not found.";
 
+/** The booking's renter and host as stored (undefined for an account that is gone). */
+export async function bookingPeople(db: Database, booking: Pick<BookingRow, "renterId" | "hostId">) {
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [booking.renterId, booking.hostId]));
+  return {
+    renter: people.find((person) => person.id === booking.renterId),
+    host: people.find((person) => person.id === booking.hostId),
+  };
+}
+
 // ─── Row ⇄ machine ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export function toBooking(row: BookingRow): Booking {
