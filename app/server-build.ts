@@ -7,8 +7,10 @@
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
+import { serveApi } from "./api/router.server";
 import { getEnv } from "./env.server";
 import { keepDataDirPrivate } from "./services/data-dir.server";
+import { serverSettings as edgeSettings } from "./services/edge.server";
 import { identityProviderNotice } from "./services/identity.server";
 import { installShutdownHandlers, startBackgroundWork } from "./services/lifecycle.server";
 import { guardRoutes } from "./services/route-guard.server";
@@ -34,4 +36,9 @@ startBackgroundWork().catch((error) =>
 export const routes: ServerBuild["routes"] = guardRoutes(build.routes);
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
 
-export { type ServerSettings, serverSettings } from "./services/edge.server";
+/** What the HTTP server takes from the app besides the build: its settings, and the JSON API's own entry. */
+export function serverSettings() {
+  return { ...edgeSettings(), api: serveApi };
+}
+
+export type ServerSettings = ReturnType<typeof serverSettings>;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -9,7 +10,8 @@ import type { ServerSettings } from "../app/server-build";
 import { clientAddress, trustProxies } from "./client-address.ts";
 
 /**
- * The Express app that serves Space Solution: built assets and public/ files, then every other request to Remix.
+ * The Express app that serves Space Solution: built assets and public/ files, the JSON API (/api/*), then every other
+ * request to Remix.
  * Every answer, a static file as much as a page, carries the security baseline; fingerprinted /build/* files are
  * cached for a year; answers are compressed as the browser allows.
  */
@@ -27,6 +29,8 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
     express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(publicFiles(path.resolve("public")));
+  // The JSON API answers on its own, never through Remix's matching of the page routes.
+  app.use("/api", serveApi(settings.api));
   app.all(
     "*",
     createRequestHandler({
@@ -101,6 +105,40 @@ function remixUrl(req: express.Request): string {
     .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
     .find(Number.isSafeInteger);
   return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+/**
+ * Every /api/* request as a standard Request to the API (app/api/router.server.ts `serveApi`), its answer sent back as
+ * it is. The body streams in as the API reads it (the API caps it); a caller that goes away aborts the request.
+ */
+export function serveApi(api: ServerSettings["api"]): RequestHandler {
+  return (req, res, next) => {
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const headers = new Headers();
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(remixUrl(req), {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      signal: controller.signal,
+      // Node's Request needs this to take a streamed body.
+      duplex: "half",
+    } as RequestInit);
+    api(request, { clientAddress: clientAddress(req) })
+      .then(async (response) => {
+        res.status(response.status);
+        for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })
+      .catch(next);
+  };
 }
 
 /**

@@ -64,6 +64,7 @@ const app = createApp(build, {
   securityHeaders: [],
   warning: null,
   edgeRefusal: () => null,
+  api: async () => new Response(null, { status: 404 }),
 });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

@@ -20,9 +20,13 @@ export type HandlerContext<Q, P, B, U> = {
   /** The hash of the current session's id, when there is one (logout revokes it). */
   sessionIdHash: string | null;
   db: Database;
-  request: Request;
+  /** The Cookie header (a visitor's own cookies; the session is `user` already). */
+  cookie: string | null;
+  userAgent: string | null;
+  /** The site's public origin, for links in answers and e-mails. */
+  origin: string;
   requestId: string;
-  /** The caller's address (see ApiRequestOptions): what per-address limits count by. */
+  /** The caller's address as the HTTP server worked it out: what per-address limits count by. */
   clientAddress: string;
   /** Headers added to the answer, e.g. Set-Cookie on login and logout. */
   headers: Headers;

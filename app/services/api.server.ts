@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod/v4";
-import type { BodyType, CachedGet, HttpMethod } from "~/api/endpoint";
-import { type Envelope, type FieldError, isEnvelope } from "~/api/envelope";
-import { API_PREFIX, handleApiRequest } from "~/api/router.server";
+import { callEndpoint, newCaller } from "~/api/dispatch.server";
+import type { BodyType, CachedGet, Endpoint, HttpMethod } from "~/api/endpoint";
+import { type Envelope, envelope, type FieldError, isEnvelope } from "~/api/envelope";
+import { API_PREFIX } from "~/api/router.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { getEnv, publicOrigin } from "~/env.server";
@@ -17,7 +18,8 @@ import { clearSessionCookie, isSessionLive, sessionCookieValue } from "./session
 import { toastCookieHeader } from "./toast.server";
 
 /**
- * The client every loader and action uses to reach the JSON API: in-process by default, over HTTP when
+ * The client every loader and action uses to reach the JSON API: in-process by default (the endpoint's handler runs
+ * here, with the same checks as over HTTP, and its value comes back without JSON in between), over HTTP when
  * API_BASE_URL is set. It owns the spec's client rules (§4, §7, §8):
  * - responseCode 401 in a body ends the session: cookie cleared, cache cleared, redirect to / with a toast;
  * - a 302 carrying redirectUrl redirects the browser, to this origin or an allow-listed provider origin only;
@@ -81,12 +83,15 @@ export type CallInput<E extends Callable> = Part<"query", E["query"]> &
   Part<"params", E["params"]> &
   (Given<E["bodyType"]> extends "multipart" ? { body: FormData } : Part<"body", E["body"]>);
 
-/** Hands a request to the API: in-process (the router) or over HTTP. `clientAddress` is the browser's address. */
+/** Hands a request to the API over HTTP (or to a test's fake). `clientAddress` is the browser's address. */
 export type Transport = (request: Request, caller: { clientAddress?: string }) => Promise<Response>;
+/** What a call answered, in-process or over HTTP: the HTTP status, the envelope's code and the envelope. */
+type Reply = { status: number; code: number; envelope: Envelope | null; headers: Headers };
 type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
 export type ApiClientOptions = {
-  transport: Transport;
+  /** How calls reach the API over HTTP; unset, endpoints run in this process (app/api/dispatch.server.ts). */
+  transport?: Transport;
   cache: ApiCache;
   /** Where "this origin" is (publicOrigin in env.server); unset, the browser request's own origin. */
   publicOrigin?: string;
@@ -129,19 +134,19 @@ export class ApiClient {
     ...[input]: NoFields extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
   ): Promise<ApiResult<ResultOf<E>>> {
     const { query, params, body } = (input ?? {}) as { query?: Query; params?: Query; body?: unknown };
-    return this.exchange(endpoint, fillPath(endpoint.path, params), query, body) as Promise<
-      ApiResult<ResultOf<E>>
-    >;
+    return this.exchange(endpoint, params, query, body) as Promise<ApiResult<ResultOf<E>>>;
   }
 
   private async exchange(
     endpoint: Callable,
-    path: string,
+    params: Query | undefined,
     query: Query | undefined,
     body: unknown,
   ): Promise<ApiResult<unknown>> {
     const { method } = endpoint;
-    const search = toSearch(query);
+    const path = fillPath(endpoint.path, params);
+    const searchParams = toSearchParams(query);
+    const search = searchParams.toString();
     const userKey = this.userKey();
     const { cache } = this.options;
     const cacheable = ApiCache.isCached(endpoint);
@@ -156,7 +161,9 @@ export class ApiClient {
     }
 
     const asked = cache.mark();
-    const response = await this.send(method, path, search, body);
+    const reply = this.options.transport
+      ? await this.send(method, path, search, body)
+      : await this.run(endpoint, searchParams, params, body);
     // Again after the call: a GET answered while this call was running may have cached what it changed. What a call
     // declares stale is dropped on every other instance too (a search, which makes nothing stale, tells nobody).
     if (endpoint.invalidates === "all" || stale.length > 0)
@@ -166,45 +173,82 @@ export class ApiClient {
         everything: endpoint.invalidates === "all",
       });
     else if (method !== "GET") cache.invalidate(userKey, path, stale);
-    for (const setCookie of response.headers.getSetCookie()) {
+    for (const setCookie of reply.headers.getSetCookie()) {
       this.headers.append("Set-Cookie", setCookie);
       this.options.responseHeaders?.append("Set-Cookie", setCookie);
       this.cookie = mergeCookie(this.cookie, setCookie);
     }
-    const payload = await response.json().catch(() => null);
-    const code = isEnvelope(payload) ? payload.responseCode : response.status;
+    const { code, status, envelope } = reply;
 
     if (code === 401) return this.endSession(userKey);
     // The API cannot serve anyone for now (its database cannot be reached): the page cannot either, and says when to
     // come back, rather than showing a half-empty page or a toast (ADR 0042).
-    const retryAfter = response.headers.get("Retry-After");
+    const retryAfter = reply.headers.get("Retry-After");
     if (code === 503 && retryAfter) {
-      throw refusal(this.request, 503, readMessage(payload) ?? UNAVAILABLE_MESSAGE, {
+      throw refusal(this.request, 503, readMessage(envelope) ?? UNAVAILABLE_MESSAGE, {
         "Retry-After": retryAfter,
       });
     }
-    const redirectUrl = readRedirectUrl(payload);
-    if ((code === 302 || response.status === 302) && redirectUrl) {
+    const redirectUrl = readRedirectUrl(envelope);
+    if ((code === 302 || status === 302) && redirectUrl) {
       const target = this.allowedRedirect(redirectUrl);
       if (target) throw redirect(target, { headers: this.headers });
-      return failure(response.status, "We stopped a redirect to a site we do not know.", []);
+      return failure(status, "We stopped a redirect to a site we do not know.", []);
     }
-    if (response.ok && isEnvelope(payload) && code >= 200 && code < 300) {
+    if (status >= 200 && status < 300 && envelope && code >= 200 && code < 300) {
       const success: ApiSuccess<unknown> = {
         ok: true,
         status: code,
-        message: payload.responseMessage,
-        result: payload.result,
+        message: envelope.responseMessage,
+        result: envelope.result,
       };
       if (cacheable) cache.set(userKey, path, search, success, asked);
       return success;
     }
-    const message = readMessage(payload) ?? `The request failed (${response.status}).`;
-    const errors = code === 400 && Array.isArray(payload?.result) ? (payload.result as FieldError[]) : [];
+    const message = readMessage(envelope) ?? `The request failed (${status}).`;
+    const errors = code === 400 && Array.isArray(envelope?.result) ? (envelope.result as FieldError[]) : [];
     return failure(code, message, errors);
   }
 
-  private send(method: string, path: string, search: string, body: unknown): Promise<Response> {
+  /**
+   * Runs the endpoint in this process: its handler's value comes back as it is, shared with the cache (screens read
+   * answers, they never change them).
+   */
+  private async run(
+    endpoint: Callable,
+    query: URLSearchParams,
+    params: Query | undefined,
+    body: unknown,
+  ): Promise<Reply> {
+    const caller = newCaller({
+      cookie: this.cookie || null,
+      userAgent: this.request.headers.get("User-Agent"),
+      origin: this.origin,
+      clientAddress: this.options.clientAddress,
+    });
+    const given = { query, params: pathParams(params), body };
+    const answer = await callEndpoint(endpoint as unknown as Endpoint, given, caller);
+    return {
+      status: answer.status,
+      code: answer.status,
+      envelope: envelope(answer.status, answer.message, answer.result),
+      headers: answer.headers,
+    };
+  }
+
+  /** Sends the call over HTTP (API_BASE_URL) and reads the envelope back. */
+  private async send(method: string, path: string, search: string, body: unknown): Promise<Reply> {
+    const response = await this.post(method, path, search, body);
+    const payload = await response.json().catch(() => null);
+    return {
+      status: response.status,
+      code: isEnvelope(payload) ? payload.responseCode : response.status,
+      envelope: isEnvelope(payload) ? payload : null,
+      headers: response.headers,
+    };
+  }
+
+  private post(method: string, path: string, search: string, body: unknown): Promise<Response> {
     const headers = new Headers({ Accept: "application/json" });
     if (this.cookie) headers.set("Cookie", this.cookie);
     const userAgent = this.request.headers.get("User-Agent");
@@ -213,7 +257,8 @@ export class ApiClient {
     const form = body instanceof FormData ? body : undefined;
     if (body !== undefined && !form) headers.set("Content-Type", "application/json");
     const url = `${this.origin}${API_PREFIX}${path}${search ? `?${search}` : ""}`;
-    return this.options.transport(
+    const transport = this.options.transport as Transport;
+    return transport(
       new Request(url, {
         method,
         headers,
@@ -289,16 +334,25 @@ function fillPath(path: string, params: Query | undefined): string {
   });
 }
 
-function toSearch(query: Query | undefined): string {
-  if (!query) return "";
+/** A call's query as the API reads it, its names in order (the cache keys calls by it). */
+function toSearchParams(query: Query | undefined): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
     else params.append(name, String(value));
   }
   params.sort();
-  return params.toString();
+  return params;
+}
+
+/** Path parameters as the API reads them: text. */
+function pathParams(params: Query | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).flatMap(([name, value]) =>
+      value === undefined || value === null ? [] : [[name, String(value)]],
+    ),
+  );
 }
 
 /** Applies a Set-Cookie to a Cookie header, so later calls in the same request see a new or cleared session. */
@@ -345,9 +399,7 @@ export function httpTransport(base: string): Transport {
 function defaultOptions(): ApiClientOptions {
   const env = getEnv();
   const base = env.API_BASE_URL;
-  const transport: Transport = base
-    ? httpTransport(base)
-    : (request, { clientAddress }) => handleApiRequest(request, { clientAddress });
+  const transport = base ? httpTransport(base) : undefined;
   const sessionLive = base
     ? async (cookie: string) => {
         // Over HTTP this server may have no database: the API says whether the session is live.

@@ -79,6 +79,7 @@ export type RunningApp = {
 export async function startApp(): Promise<RunningApp> {
   const { guardRoutes } = await import("~/services/route-guard.server");
   const { serverSettings } = await import("~/services/edge.server");
+  const { serveApi } = await import("~/api/router.server");
   const entry = await import("~/entry.server");
   const { routes, manifest } = await appRoutes();
   const urls = routeUrls(manifest);
@@ -116,7 +117,7 @@ export async function startApp(): Promise<RunningApp> {
     basename: undefined,
     isSpaMode: false,
   } as unknown as ServerBuild;
-  const server: Server = createApp(build, serverSettings()).listen(0, "127.0.0.1");
+  const server: Server = createApp(build, { ...serverSettings(), api: serveApi }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

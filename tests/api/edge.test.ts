@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MAX_JSON_DEPTH } from "~/api/router.server";
+import { MAX_JSON_DEPTH } from "~/api/dispatch.server";
 import { PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { getDatabase, setDatabase } from "~/db/db.server";
 import {

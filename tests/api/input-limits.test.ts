@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod/v4";
-import { MAX_TEXT_LENGTH } from "~/api/router.server";
+import { MAX_TEXT_LENGTH } from "~/api/dispatch.server";
 import { call, createUser, expectRefused, loggedInUser } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { ListingEnquiryBody } from "~/domain/enquiry-rules.server";
 import type { SpaceType } from "~/domain/vocabulary";
-import { getEnv, publicOrigin } from "~/env.server";
+import { getEnv } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { PATHS } from "~/utils/menu";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -29,7 +29,7 @@ export const aboutListing = defineEndpoint({
     PER_VISITOR_ADDRESS,
   message: LISTING_ENQUIRY_SENT,
   body: ListingEnquiryBody,
-  async handler({ db, body, user, request, clientAddress }) {
+  async handler({ db, body, user, origin, clientAddress }) {
     const contact = contactOf(body, user, ["name", "email", "phoneNumber"]);
     const city = await findCity(db, body.city);
     await refuseIfTooMany(db, "aboutListing", user, contact.email, clientAddress);
@@ -58,7 +58,7 @@ export const aboutListing = defineEndpoint({
         phone: contact.phoneNumber,
         account: senderLine(user),
         message: body.message,
-        listSpaceLink: new URL(PATHS.listSpace, publicOrigin(request)).href,
+        listSpaceLink: new URL(PATHS.listSpace, origin).href,
         enquiryId,
       },
     });

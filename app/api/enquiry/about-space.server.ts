@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import { enquiries, users } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
-import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { listingPath } from "~/utils/site-paths";
 import {
@@ -61,7 +60,7 @@ export const aboutSpace = defineEndpoint({
     `${LIMITS.visitorEnquiriesPerAddress.max} enquiries of any kind an hour per visitor's address.`,
   message: QUESTION_SENT,
   body: z.strictObject({ spaceId, ...QuestionFieldsSchema.shape }),
-  async handler({ db, body, user, request, clientAddress }) {
+  async handler({ db, body, user, origin, clientAddress }) {
     const row = await findActiveSpace(db, body.spaceId);
     if (user?.id === row.hostId) throw new ApiError(400, OWN_SPACE);
     const missing = [
@@ -102,7 +101,7 @@ export const aboutSpace = defineEndpoint({
         : null;
     const link = new URL(
       listingPath({ _id: row.id, storageType: row.storageType, spaceTitle: row.spaceTitle }),
-      publicOrigin(request),
+      origin,
     ).href;
     const answerPath = conversation ? conversationPath(conversation.id) : new URL(link).pathname;
     // The question as the host sees it in the conversation; a visitor gave their address to be answered by e-mail.
@@ -122,7 +121,7 @@ export const aboutSpace = defineEndpoint({
         hostName: displayName(host),
         senderName: name,
         answerBy: conversation
-          ? { conversationLink: new URL(answerPath, publicOrigin(request)).href }
+          ? { conversationLink: new URL(answerPath, origin).href }
           : { email, phone: body.phoneNumber },
         spaceTitle: row.spaceTitle ?? "your space",
         question,

@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { bookings, feedback, feedbackPhotos, uploads } from "~/db/schema";
 import { roleOf } from "~/domain/booking";
 import { FEEDBACK_MAX_LENGTH, MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS } from "~/domain/feedback";
-import { getEnv, publicOrigin } from "~/env.server";
+import { getEnv } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
@@ -66,7 +66,7 @@ export const giveFeedback = defineEndpoint({
       .max(MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS)
       .optional(),
   }),
-  async handler({ db, user, body, request }) {
+  async handler({ db, user, body, origin }) {
     const photoIds = [...new Set(body.photoUploadIds ?? [])];
     if (photoIds.length && !body.bookingId)
       throw new ApiError(400, "Photos go with feedback about a booking.", [
@@ -115,7 +115,7 @@ export const giveFeedback = defineEndpoint({
           .values(photoIds.map((uploadId, position) => ({ feedbackId: stored.id, uploadId, position })));
       return stored;
     });
-    const link = (url: string) => new URL(url, publicOrigin(request)).href;
+    const link = (url: string) => new URL(url, origin).href;
     const photoLinks = photoIds.map((id) => {
       const photo = photos.find((row) => row.id === id) as (typeof photos)[number];
       return link(toUploadView(photo).url);

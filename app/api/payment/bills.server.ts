@@ -6,7 +6,6 @@ import { receiptNumberOf } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { publicOrigin } from "~/env.server";
 import { paymentProvider } from "~/services/payments/provider.server";
 import { type PaymentMethod, storedPaymentMethod } from "~/services/payments/types";
 import { BILL_TABS } from "~/utils/bills";
@@ -158,7 +157,7 @@ export const payBill = defineEndpoint({
     billId: billIdParam,
     paymentMethod,
   }),
-  async handler({ db, user, body, request }): Promise<CheckoutStart> {
+  async handler({ db, user, body, origin }): Promise<CheckoutStart> {
     const provider = paymentProvider();
     if (!provider) throw new ApiError(503, PAYMENTS_UNAVAILABLE);
     const { bill, booking } = await findBill(db, body.billId, user);
@@ -166,7 +165,6 @@ export const payBill = defineEndpoint({
     if (bill.state === "paid") throw new DomainError("conflict", "This bill is already paid.");
     if (bill.state === "void" || !(BILLABLE_STATES as readonly string[]).includes(booking.state))
       throw new DomainError("conflict", "This bill is no longer due: it was cancelled with its booking.");
-    const origin = publicOrigin(request);
     const page = (back?: string) =>
       `${origin}/payment/summary?${new URLSearchParams({ billId: bill.id, ...(back ? { payment: back } : {}) })}`;
     return openCheckout(db, user, provider, origin, {

@@ -6,7 +6,6 @@ import { bookings, type PaymentRow, payments, refunds, spaces } from "~/db/schem
 import { checkoutDeadline } from "~/domain/booking";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
-import { publicOrigin } from "~/env.server";
 import { defineQueue } from "~/services/jobs.server";
 import type { ParsedEvent } from "~/services/payments/events.server";
 import { PaymentProviderError } from "~/services/payments/paymongo.server";
@@ -60,7 +59,7 @@ export const payBooking = defineEndpoint({
     bookingId,
     paymentMethod: paymentMethod.optional(),
   }),
-  async handler({ db, user, body, request }): Promise<CheckoutStart> {
+  async handler({ db, user, body, origin }): Promise<CheckoutStart> {
     const provider = paymentProvider();
     if (!provider) throw new ApiError(503, PAYMENTS_UNAVAILABLE);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, body.bookingId));
@@ -70,7 +69,6 @@ export const payBooking = defineEndpoint({
     if (new Date() >= checkoutDeadline(toBooking(row)))
       throw new DomainError("conflict", "The time to pay for this booking is over. Please book again.");
     const method: PaymentMethod = body.paymentMethod ?? storedPaymentMethod(row.paymentMethod);
-    const origin = publicOrigin(request);
     return openCheckout(db, user, provider, origin, {
       bookingId: row.id,
       billId: null,

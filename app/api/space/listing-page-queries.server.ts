@@ -148,7 +148,7 @@ function visitorCookie() {
  * (and its Set-Cookie in `headers`). Only the hash is stored.
  */
 export async function viewerKey(
-  request: Request,
+  cookieHeader: string | null,
   user: CurrentUser | null,
   headers: Headers,
 ): Promise<string> {
@@ -156,7 +156,7 @@ export async function viewerKey(
   if (user) key = `user:${user.id}`;
   else {
     const cookie = visitorCookie();
-    const current: unknown = await cookie.parse(request.headers.get("Cookie"));
+    const current: unknown = await cookie.parse(cookieHeader);
     let id = typeof current === "string" && VISITOR_ID.test(current) ? current : null;
     if (!id) {
       id = randomBytes(18).toString("base64url");

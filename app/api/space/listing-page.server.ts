@@ -137,10 +137,10 @@ export const spaceView = defineEndpoint({
     "Counts a view of an active listing, once per visitor (the user, else a visitor cookie this call sets) per " +
     "Manila day. The host's own views are not counted.",
   body: z.strictObject({ spaceId }),
-  async handler({ db, body, user, request, headers }) {
+  async handler({ db, body, user, cookie, headers }) {
     const row = await findActiveSpace(db, body.spaceId);
     if (user?.id === row.hostId) return { spaceId: row.id, counted: false, viewCount: row.viewCount };
-    const visitor = await viewerKey(request, user, headers);
+    const visitor = await viewerKey(cookie, user, headers);
     const inserted = await db
       .insert(spaceViews)
       .values({ spaceId: row.id, visitor, day: todayInManila() })

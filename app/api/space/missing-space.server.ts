@@ -2,7 +2,7 @@ import { budgetCentavos, MissingSpaceBody } from "~/domain/enquiry-rules.server"
 import { formatPeso } from "~/domain/money";
 import { SEARCH_PATH } from "~/domain/search";
 import type { SpaceType } from "~/domain/vocabulary";
-import { getEnv, publicOrigin } from "~/env.server";
+import { getEnv } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import {
@@ -37,7 +37,7 @@ export const missingSpace = defineEndpoint({
     PER_VISITOR_ADDRESS,
   message: MISSING_SPACE_SENT,
   body: MissingSpaceBody,
-  async handler({ db, body, user, request, clientAddress }) {
+  async handler({ db, body, user, origin, clientAddress }) {
     const contact = contactOf(body, user, ["name", "email"]);
     const city = await findCity(db, body.city);
     await refuseIfTooMany(db, "missingSpace", user, contact.email, clientAddress);
@@ -58,7 +58,7 @@ export const missingSpace = defineEndpoint({
 
     const search = new URL(
       `${SEARCH_PATH}?${new URLSearchParams({ storageType: body.storageType, city: city.slug })}`,
-      publicOrigin(request),
+      origin,
     ).href;
     await notify({
       email: getEnv().OPERATIONS_EMAIL,

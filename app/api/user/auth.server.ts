@@ -7,7 +7,6 @@ import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { EMAIL_TAKEN } from "~/domain/account-options";
 import * as rules from "~/domain/account-rules.server";
-import { publicOrigin } from "~/env.server";
 import { transactionWithJobs } from "~/services/jobs.server";
 import { welcomeData } from "~/services/notifications/welcome";
 import { notify } from "~/services/notify.server";
@@ -36,7 +35,7 @@ export const userSignup = defineEndpoint({
   summary: `Creates an account with e-mail and password, logs it in and sends the welcome e-mail. At most ${LIMITS.signupsPerAddress.max} new accounts an hour per caller.`,
   message: "Your account has been created.",
   body: rules.SignupSchema,
-  async handler({ db, body, request, headers, clientAddress }) {
+  async handler({ db, body, origin, userAgent, headers, clientAddress }) {
     if (await findUserByEmail(db, body.email)) throw fieldError("email", EMAIL_TAKEN);
     let referredBy: string | null = null;
     if (body.referralCode) {
@@ -82,9 +81,9 @@ export const userSignup = defineEndpoint({
           throw error;
         });
       if (!user) throw new Error("the user was not created");
-      const cookie = await createSession(tx, user.id, request.headers.get("User-Agent"));
+      const cookie = await createSession(tx, user.id, userAgent);
       await notify(
-        { userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) },
+        { userId: user.id, kind: "welcome", data: welcomeData(user, origin) },
         { transaction: tx },
       );
       return { user, cookie };
@@ -170,7 +169,7 @@ export const login = defineEndpoint({
     "Logs in with e-mail and password; the answer sets the session cookie. Five failures for one e-mail from one address in 15 minutes lock that address out; twenty for an account in an hour lock out every address that failed.",
   message: "Login successful.",
   body: z.strictObject(rules.LoginSchema.shape),
-  async handler({ db, body, request, headers, clientAddress: address }) {
+  async handler({ db, body, userAgent, headers, clientAddress: address }) {
     await refuseIfLockedOut(db, body.email, address);
     const user = await findUserByEmail(db, body.email);
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
@@ -183,7 +182,7 @@ export const login = defineEndpoint({
     await db
       .delete(loginFailures)
       .where(and(eq(loginFailures.email, body.email), eq(loginFailures.address, address)));
-    headers.append("Set-Cookie", await createSession(db, user.id, request.headers.get("User-Agent")));
+    headers.append("Set-Cookie", await createSession(db, user.id, userAgent));
     return toProfile(user);
   },
 });
@@ -216,7 +215,7 @@ export const forgotPassword = defineEndpoint({
   summary: `E-mails a single-use reset link (valid one hour). Answers the same whether or not the e-mail has an account. At most ${LIMITS.forgotPasswordPerEmail.max} an hour per e-mail and ${LIMITS.forgotPasswordPerAddress.max} per caller.`,
   message: FORGOT_ANSWER,
   query: z.object({ email: rules.email }),
-  async handler({ db, query, request, clientAddress }) {
+  async handler({ db, query, origin, clientAddress }) {
     // Counted whether or not the e-mail has an account, so the limit tells nothing about it; the per-e-mail limit
     // keeps anyone from flooding a mailbox, the per-address one from sweeping many.
     await takeRate(db, [
@@ -237,7 +236,7 @@ export const forgotPassword = defineEndpoint({
         data: {
           firstName: user.firstName,
           nickName: user.nickName,
-          resetLink: `${publicOrigin(request)}/auth/reset-password/${token}`,
+          resetLink: `${origin}/auth/reset-password/${token}`,
         },
       });
     }

@@ -5,7 +5,6 @@ import { maskAccountNumber } from "~/domain/payouts";
 import { INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.server";
 import { averageStars } from "~/domain/reviews";
-import { publicOrigin } from "~/env.server";
 import { notify } from "~/services/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
@@ -26,8 +25,8 @@ const NOT_YOURS = "You can only view or change your own account.";
 const userId = z.uuid("Invalid user id.");
 
 /** The sign-up link that carries a referral code; /auth/signup-form fills the code in from it. */
-export function shareUrl(request: Request, referralCode: string): string {
-  return `${publicOrigin(request)}/auth/signup-form?${new URLSearchParams({ referralCode })}`;
+export function shareUrl(origin: string, referralCode: string): string {
+  return `${origin}/auth/signup-form?${new URLSearchParams({ referralCode })}`;
 }
 
 export function displayName(user: Pick<User, "nickName" | "firstName">): string {
@@ -161,10 +160,10 @@ export const getMyCode = defineEndpoint({
   auth: "required",
   summary:
     "The user's referral code, the sign-up link that carries it, whether a friend's code is applied, and the user's vouchers (code, amount, last day, status) and saved coupons.",
-  async handler({ db, user, request }): Promise<MyCode> {
+  async handler({ db, user, origin }): Promise<MyCode> {
     return {
       referralCode: user.referralCode,
-      shareUrl: shareUrl(request, user.referralCode),
+      shareUrl: shareUrl(origin, user.referralCode),
       referred: user.referredBy !== null,
       ...(await walletOf(db, user.id, new Date())),
     };
@@ -186,7 +185,7 @@ export const inviteFriend = defineEndpoint({
   answers: [429],
   summary: `E-mails 1 to 10 friends an invitation with the user's sign-up link; at most ${INVITATIONS_PER_DAY} invitations in 24 hours.`,
   body: InviteFriendSchema,
-  async handler({ db, body, user, request }) {
+  async handler({ db, body, user, origin }) {
     if (body.emails.includes(user.email.toLowerCase()))
       throw fieldError("emails", "You cannot invite yourself. Please remove your own address.");
     const sentBefore = await db.transaction(async (tx) => {
@@ -212,7 +211,7 @@ export const inviteFriend = defineEndpoint({
     });
 
     const name = displayName(user);
-    const link = shareUrl(request, user.referralCode);
+    const link = shareUrl(origin, user.referralCode);
     for (const email of body.emails) {
       await notify({
         email,

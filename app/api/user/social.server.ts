@@ -4,7 +4,6 @@ import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/client.server";
 import { type User, users } from "~/db/schema";
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
-import { publicOrigin } from "~/env.server";
 import { transactionWithJobs } from "~/services/jobs.server";
 import { welcomeData } from "~/services/notifications/welcome";
 import { notify } from "~/services/notify.server";
@@ -153,17 +152,17 @@ async function signIn(
   db: Database,
   identity: SocialIdentity,
   entry: EntryFields,
-  { request, headers, clientAddress }: { request: Request; headers: Headers; clientAddress: string },
+  caller: { origin: string; userAgent: string | null; headers: Headers; clientAddress: string },
 ) {
   // The account, its session and the welcome mail are kept together or not at all: a failure half-way leaves no
   // account that a second try would not make.
   const signInOnce = () =>
     transactionWithJobs(db, async (tx) => {
-      const { user, created } = await accountFor(tx, identity, entry, clientAddress);
-      const cookie = await createSession(tx, user.id, request.headers.get("User-Agent"));
+      const { user, created } = await accountFor(tx, identity, entry, caller.clientAddress);
+      const cookie = await createSession(tx, user.id, caller.userAgent);
       if (created)
         await notify(
-          { userId: user.id, kind: "welcome", data: welcomeData(user, publicOrigin(request)) },
+          { userId: user.id, kind: "welcome", data: welcomeData(user, caller.origin) },
           { transaction: tx },
         );
       return { user, cookie };
@@ -178,7 +177,7 @@ async function signIn(
     outcome = await signInOnce();
   }
   const { user, cookie } = outcome;
-  headers.append("Set-Cookie", cookie);
+  caller.headers.append("Set-Cookie", cookie);
   return toProfile(user);
 }
 
@@ -196,9 +195,9 @@ export const googlejwtLogin = defineEndpoint({
     "Sets the session cookie. An unverified e-mail is refused.",
   message: "Login successful.",
   body: z.strictObject({ token: token("The Google token"), ...entryFields }),
-  async handler({ db, body, request, headers, clientAddress }) {
+  async handler({ db, body, origin, userAgent, headers, clientAddress }) {
     const identity = await verifyGoogleIdToken(body.token, requireGoogle());
-    return signIn(db, identity, body, { request, headers, clientAddress });
+    return signIn(db, identity, body, { origin, userAgent, headers, clientAddress });
   },
 });
 
@@ -213,9 +212,9 @@ export const googleLogin = defineEndpoint({
     "otherwise as /user/googlejwtLogin (which is preferred: an ID token also proves it was issued to this app).",
   message: "Login successful.",
   body: z.strictObject({ accessToken: token("The Google access token"), ...entryFields }),
-  async handler({ db, body, request, headers, clientAddress }) {
+  async handler({ db, body, origin, userAgent, headers, clientAddress }) {
     const identity = await verifyGoogleAccessToken(body.accessToken, requireGoogle());
-    return signIn(db, identity, body, { request, headers, clientAddress });
+    return signIn(db, identity, body, { origin, userAgent, headers, clientAddress });
   },
 });
 
@@ -230,9 +229,9 @@ export const facebookLogin = defineEndpoint({
     "to this app, /me says who the user is. Then as /user/googlejwtLogin. Sets the session cookie.",
   message: "Login successful.",
   body: z.strictObject({ accessToken: token("The Facebook access token"), ...entryFields }),
-  async handler({ db, body, request, headers, clientAddress }) {
+  async handler({ db, body, origin, userAgent, headers, clientAddress }) {
     const identity = await verifyFacebookAccessToken(body.accessToken, requireFacebook());
-    return signIn(db, identity, body, { request, headers, clientAddress });
+    return signIn(db, identity, body, { origin, userAgent, headers, clientAddress });
   },
 });
 

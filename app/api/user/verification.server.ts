@@ -26,7 +26,7 @@ import {
   VerifyOtpSchema,
   wrongCodeMessage,
 } from "~/domain/phone-code";
-import { getEnv, publicOrigin } from "~/env.server";
+import { getEnv } from "~/env.server";
 import {
   IDENTITY_REFERENCE_PATTERN,
   identityProvider,
@@ -259,7 +259,7 @@ export const persona = defineEndpoint({
     'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
   message: "Your identity check has been recorded.",
   body: PersonaSchema,
-  async handler({ db, body, user, request }) {
+  async handler({ db, body, user, origin }) {
     const provider = identityProvider();
     if (!provider) throw new ApiError(503, IDENTITY_MESSAGES.unavailable);
     if (body.action === "start") {
@@ -272,7 +272,7 @@ export const persona = defineEndpoint({
           .set({ identityStatus: "pending", updatedAt: new Date() })
           .where(eq(users.id, user.id));
       });
-      throw new ApiRedirect(provider.checkUrl(ref, publicOrigin(request)), "Continue to the identity check.");
+      throw new ApiRedirect(provider.checkUrl(ref, origin), "Continue to the identity check.");
     }
     const check = await ownCheck(db, user.id, body.reference);
     if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);
