@@ -32,7 +32,7 @@ const chromium = {
   launchOptions: {
     // Chromium's headless shell (Debian's chromium-headless-shell: the same Chromium without the desktop browser
     // around it), which is what Playwright itself runs headless tests in: the whole suite cost the browser less than
-    // half the CPU time it cost in the full browser (ADR 0014).
+    // half the CPU time it cost in the full browser (ADR 0049).
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   },

@@ -2,9 +2,10 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api,
- * each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL
- * database per file — copied from one migrated database per project (tests/api/global-setup.ts).
+ * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts), and the repository's own checks beside
+ * what they check (docs/references.test.ts); API integration tests in tests/api, each test file on a fresh PGlite
+ * database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file — copied from one
+ * migrated database per project (tests/api/global-setup.ts).
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -37,7 +38,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "docs/**/*.test.ts"],
           env,
           // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
           // with the machine's two cores kept busy by other work, beyond vitest's default of 5 s.

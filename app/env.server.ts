@@ -119,7 +119,7 @@ const EnvSchema = z.object({
   /** The secret of the webhook registered with PayMongo (its events are refused without a matching signature). */
   PAYMONGO_WEBHOOK_SECRET: z.string().trim().optional(),
   PAYMONGO_API_URL: z.url().default("https://api.paymongo.com"),
-  /** A referral voucher's value in centavos (PRODUCT.md "Referrals and coupons": ₱250.00 unless set). */
+  /** A referral voucher's value in centavos (docs/product.md, Referral vouchers: ₱250.00 unless set). */
   REFERRAL_VOUCHER_CENTAVOS: z.coerce.number().int().min(1).default(DEFAULT_REFERRAL_VOUCHER_CENTAVOS),
   SEED_DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
   BLOG_URL: z.url().default("https://blog.spacesolution.ph"),

@@ -3,7 +3,7 @@
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it makes a host with one whole
  * storage space and N renters with sessions, then sends N POST /reserve/BookSpace requests for the same dates all at
- * once, through the API's own request handler. Exactly one may win the space (PRODUCT.md "No overbooking, ever");
+ * once, through the API's own request handler. Exactly one may win the space (docs/product.md, No overbooking);
  * it writes how many bookings exist afterwards and the p50/p99 of the requests to a JSON file.
  */
 import { randomBytes } from "node:crypto";

@@ -158,7 +158,7 @@ CREATE UNIQUE INDEX "payments_checkout_reference_idx" ON "payments" USING btree 
 CREATE INDEX "payments_booking_id_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_idempotency_key_idx" ON "refunds" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "refunds_payment_id_idx" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
--- Written by hand. No date is sold twice (PRODUCT.md "Booking lifecycle"): two holds of one space and weekday never
+-- Written by hand. No date is sold twice (docs/product.md, Booking lifecycle): two holds of one space and weekday never
 -- overlap, whatever two requests race.
 ALTER TABLE "booking_holds" ADD CONSTRAINT "booking_holds_no_overlap" EXCLUDE USING gist ("space_id" WITH =, "weekday" WITH =, "during" WITH &&);
 --> statement-breakpoint

@@ -58,7 +58,7 @@ export type Endpoint<
   F extends BodyType = BodyType,
 > = {
   method: HttpMethod;
-  /** The spec's path without /api, with {name} for path parameters: "/user/getHideReview/{id}". */
+  /** The product's path without /api, with {name} for path parameters: "/user/getHideReview/{id}". */
   path: string;
   auth: A;
   /** One line for the API reference. */
@@ -83,7 +83,7 @@ export type Endpoint<
   /** responseMessage of a successful answer. */
   message?: string;
   /**
-   * A GET whose successful answers screens keep per user for 180 s (spec §7 "Caching"; the API client's cache,
+   * A GET whose successful answers screens keep per user for 180 s (docs/product.md, Caching; the API client's cache,
    * app/services/api-cache.server.ts).
    */
   cache?: boolean;

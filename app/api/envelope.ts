@@ -1,4 +1,4 @@
-/** Every answer of the JSON API has this shape (spec §7). */
+/** Every answer of the JSON API has this shape (docs/product.md, Envelope). */
 export type Envelope<T = unknown> = {
   responseCode: number;
   responseMessage: string;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 /**
  * Thrown by a handler to send the browser elsewhere (for example to a payment provider's checkout):
- * the spec's "error 302 carrying redirectUrl".
+ * the product's "error 302 carrying redirectUrl".
  */
 export class ApiRedirect extends ApiError {
   constructor(

@@ -44,16 +44,14 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]) {
           },
         ),
         Redirect: envelopeResponse(
-          "Go elsewhere (spec §4): the browser goes to result.redirectUrl, also in the Location header.",
+          "Go elsewhere: the browser goes to result.redirectUrl, also in the Location header.",
           {
             type: "object",
             required: ["redirectUrl"],
             properties: { redirectUrl: { type: "string" } },
           },
         ),
-        Unauthorized: envelopeResponse(
-          "Not logged in, or the session ended: a client ends its session (spec §4).",
-        ),
+        Unauthorized: envelopeResponse("Not logged in, or the session ended: a client ends its session."),
         Forbidden: envelopeResponse("Not allowed for the caller; responseMessage says why."),
         NotFound: envelopeResponse("What the call names does not exist, or is not the caller's to see."),
         Conflict: envelopeResponse(

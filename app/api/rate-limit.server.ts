@@ -82,8 +82,8 @@ export const TOO_MANY_SIGNUPS =
 /** The limits in use, in one place (docs/security.md lists them). */
 export const LIMITS = {
   /**
-   * New accounts from one caller (PRODUCT.md: 20 an hour; mobile carriers put many people behind one address), by
-   * e-mail or social sign-in: a family or an office signs up a few, a script that farms accounts hundreds.
+   * New accounts from one caller (20 an hour, docs/product.md, Holds; mobile carriers put many people behind one
+   * address), by e-mail or social sign-in: a family or an office signs up a few, a script that farms accounts hundreds.
    */
   signupsPerAddress: { bucket: "signup:address", max: 20, windowMs: HOUR_MS },
   /** Reset e-mails to one address: enough for a lost e-mail or two, not a mailbox flood. */

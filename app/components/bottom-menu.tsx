@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { bottomMenuItems, type UnreadFlags } from "~/utils/menu";
 import { Icon, UnreadDot } from "./icon";
 
-/** The bottom menu on small screens (spec §2 Shell). */
+/** The bottom menu on small screens (docs/product.md, Shell). */
 export function BottomMenu({ loggedIn, unread }: { loggedIn: boolean; unread?: UnreadFlags }) {
   return (
     <nav

@@ -6,10 +6,11 @@ function isFilter(value: string | undefined): value is Filter {
 }
 
 /**
- * The spec's key-press filters (§5), as progressive enhancement: an input with `data-keyfilter="label|name|code"`
- * refuses the characters its filter does not allow as they are typed; pasted or dropped text keeps only the allowed
- * ones. (Text composed with an input method cannot be refused before it lands; the server catches it.) Without JavaScript nothing is filtered, and the server enforces the same rules on the whole value anyway.
- * Rendered once, from the root layout; one listener on the document serves every input.
+ * The product's key-press filters (docs/product.md, Key-press filters), as progressive enhancement: an input with
+ * `data-keyfilter="label|name|code"` refuses the characters its filter does not allow as they are typed; pasted or
+ * dropped text keeps only the allowed ones. (Text composed with an input method cannot be refused before it lands; the
+ * server catches it.) Without JavaScript nothing is filtered, and the server enforces the same rules on the whole value
+ * anyway. Rendered once, from the root layout; one listener on the document serves every input.
  */
 export function KeyFilter() {
   useEffect(() => {

@@ -9,7 +9,7 @@ type Props = {
   variant: "default" | "home";
 };
 
-/** The top header on wide screens (spec §2 Shell). Small screens get the bottom menu instead. */
+/** The top header on wide screens (docs/product.md, Shell). Small screens get the bottom menu instead. */
 export function SiteHeader({ user, unread, blogUrl, variant }: Props) {
   const home = variant === "home";
   return (

@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Toast, toastDuration, toastTitle } from "~/utils/toast";
 
 /**
- * Shows one toast at a time, top-center (spec §8, §9). The toast comes from the current action's data, else
+ * Shows one toast at a time, top-center (docs/product.md, Toasts). The toast comes from the current action's data, else
  * the deepest route's loader data (the root loader's being the one flashed through the cookie). The server
  * renders it, so it shows without JavaScript, and CSS hides it when its time is up; JavaScript adds a close button.
  */

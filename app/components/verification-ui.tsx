@@ -64,9 +64,9 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600";
 
 /**
- * The address of spec §5 in its order: line 1, line 2, city (a select of the cities we serve), barangay (free
- * text, with the chosen city's barangays as suggestions; every city's without a city yet), province, house number,
- * street. `field` is the address's fieldset in a conform form.
+ * The address (docs/product.md, Validation texts) in its order: line 1, line 2, city (a select of the cities we serve),
+ * barangay (free text, with the chosen city's barangays as suggestions; every city's without a city yet), province,
+ * house number, street. `field` is the address's fieldset in a conform form.
  */
 export function AddressFields({
   legend,

@@ -14,7 +14,7 @@ import {
 } from "./policies";
 
 describe("the numbers read off the pricing rules", () => {
-  it("match PRODUCT.md", () => {
+  it("match the product rules", () => {
     expect(FEE_PERCENT).toBe("5%");
     expect(DEPOSIT_MINIMUM_MONTHS).toEqual({ storage: 2, parking: 1 });
     expect(DISCOUNT_MINIMUM_MONTHS).toBe(6);

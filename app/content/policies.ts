@@ -18,7 +18,7 @@ import {
 } from "~/domain/pricing";
 
 /**
- * Hours a host has to accept or decline a booking request before it expires (PRODUCT.md, "Booking lifecycle").
+ * Hours a host has to accept or decline a booking request before it expires (docs/product.md, Booking lifecycle).
  * The booking state machine is not in app/domain yet; once it is, this should come from there.
  */
 export const HOST_ANSWER_HOURS = 48;
@@ -80,7 +80,7 @@ export function endDateExample() {
   return { start: longDate(start), end: longDate(endDateForMonths(start, 1)) };
 }
 
-/** The monthly price of the worked examples: ₱3,000.00, as in PRODUCT.md. */
+/** The monthly price of the worked examples: ₱3,000.00, as in docs/product.md (Pricing examples). */
 const EXAMPLE_MONTHLY_PRICE = 300000;
 const EXAMPLE_START = "2027-01-04";
 

@@ -10,7 +10,7 @@ import {
 } from "./solutions";
 
 describe("segments", () => {
-  it("has the storage use cases and monthly parking at the spec's parking/full-month", () => {
+  it("has the storage use cases and monthly parking at the product's parking/full-month", () => {
     expect(segmentsOf("storage").map(segmentPath)).toEqual([
       "/storage/household",
       "/storage/business",

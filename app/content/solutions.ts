@@ -1,7 +1,8 @@
 /**
  * The use cases ("segments") the storage and parking landing pages are written for, in one place: each segment
  * drives its page (/storage/<slug> or /parking/<slug>), the cards that link to it, and the old "solution" addresses
- * (/solutions/<solution>) that redirect to it permanently (spec §2 "Redirects"). Plain data and lookups, no React.
+ * (/solutions/<solution>) that redirect to it permanently (docs/product.md, Redirects). Plain data and lookups, no
+ * React.
  */
 import type { ParkingKind, SpaceType, StorageKind } from "~/domain/vocabulary";
 

@@ -16,7 +16,8 @@ import type { Database } from "./client.server";
  * - On a PostgreSQL server (ADR 0037) other instances and tools write too, and the notice reaches each instance's
  *   listening connection a moment (a millisecond or so) after the commit. The answers kept there are the ones that
  *   moment cannot matter to: a visitor's (a visitor has written nothing they could miss) and the city list (which
- *   screens may keep 180 s anyway, spec §7 "Caching"). While an instance is not listening — before the connection
+ *   screens may keep 180 s anyway, docs/product.md, Caching). While an instance is not listening — before the
+ * connection
  *   is up, or after it was lost until it is back — nothing is kept or served, and a loss moves the version on.
  */
 const CHANNEL = "space_solution_catalogue";

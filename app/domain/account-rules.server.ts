@@ -3,9 +3,10 @@ import { INTERESTED_OPTIONS } from "./account-options";
 import { isAllowedText, type KeyFilter } from "./vocabulary";
 
 /**
- * The account fields' rules (spec §5), shared by the API and the screens' actions. Messages the spec gives are copied
- * exactly; where it gives none (password confirmation, the phone maximum) they are written in the same voice.
- * A .server module: the browser build gets an empty stub, so zod stays out of the JavaScript phones download.
+ * The account fields' rules (docs/product.md, Validation texts), shared by the API and the screens' actions. Messages
+ * docs/product.md gives are copied exactly; where it gives none (password confirmation, the phone maximum) they are
+ * written in the same voice. A .server module: the browser build gets an empty stub, so zod stays out of the JavaScript
+ * phones download.
  */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -16,8 +17,8 @@ const FILTER_RULES: { readonly [F in KeyFilter]: string } = {
 };
 
 /**
- * A string that passes the key-press filter `filter` (spec §5, vocabulary.ts) as a whole, stored NFC-normalized:
- * the browser filters key presses for quick feedback, and the server enforces the same rule.
+ * A string that passes the key-press filter `filter` (docs/product.md, Key-press filters, vocabulary.ts) as a whole,
+ * stored NFC-normalized: the browser filters key presses for quick feedback, and the server enforces the same rule.
  */
 export function keyFiltered(filter: KeyFilter, label: string) {
   return z
@@ -44,7 +45,7 @@ export const lastName = required("Last name is required")
 export const nickName = required("Nick name is required")
   .pipe(z.string().max(40, "Nick name must be at most 40 characters."))
   .pipe(keyFiltered("label", "Nick name"));
-/** middleName: no rule of the spec's but the name filter's and a sensible length. */
+/** middleName: no rule of its own but the name filter's and a sensible length. */
 export const middleNameText = z
   .string({ error: "Middle name must be text." })
   .trim()
@@ -62,7 +63,10 @@ function optionalText<T extends z.ZodType<string, string>>(schema: T) {
   return schema.nullish().transform((value) => value || null);
 }
 
-/** Spec §5's phone-length rule, also applied after spaces and hyphens are removed (phone-code.ts). */
+/**
+ * The phone-length rule (docs/product.md, Validation texts), also applied after spaces and hyphens are removed
+ * (phone-code.ts).
+ */
 export const PHONE_TOO_SHORT = "Phone number must be greater than or equal to 10 characters.";
 
 export const phoneNumber = required("Phone number is required")
@@ -122,7 +126,7 @@ export const SignupSchema = z
     acceptTerms: z.union([z.literal(true), z.literal("on"), z.literal("true")], {
       error: "Please accept the terms and conditions",
     }),
-    /** The page the visitor first landed on and when (spec §4), kept from the entry-URL cookie. */
+    /** The page the visitor first landed on and when (docs/product.md, Stored data), kept from the entry-URL cookie. */
     entryUrl: z.string().max(500).optional(),
     entryUrlAt: z.iso.datetime().optional(),
   })

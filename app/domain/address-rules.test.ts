@@ -26,7 +26,7 @@ function messages(input: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
 
-describe("AddressSchema (spec §5 address)", () => {
+describe("AddressSchema (docs/product.md, Validation texts: address)", () => {
   it("accepts a full address and trims it", () => {
     expect(AddressSchema.parse({ ...ADDRESS, street: "  Valero Street " })).toEqual(ADDRESS);
   });
@@ -37,7 +37,7 @@ describe("AddressSchema (spec §5 address)", () => {
     expect(messages({ ...ADDRESS, [field]: "   " })).toEqual([MESSAGES[field]]);
   });
 
-  it("reports the fields in the spec's order: line 1, line 2, city, barangay, province, house number, street", () => {
+  it("reports the fields in the product's order: line 1, line 2, city, barangay, province, house number, street", () => {
     expect(messages({})).toEqual(ADDRESS_FIELDS.map((field) => MESSAGES[field]));
   });
 

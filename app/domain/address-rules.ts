@@ -1,11 +1,11 @@
 import { z } from "zod/v4";
 
 /**
- * A postal address in the Philippines (spec §5 "address": line 1, line 2 and city required; barangay, province,
- * house number and street required). Used for a user's own address (/user/updateAddress) and a company's business
- * address (/user/userCorporateProfile). The fields are checked in the spec's order, so the first failing rule, the
- * one shown as a toast, is the first empty field of the form. Whether the city is one of /user/cityList is checked
- * by the API against the cities table.
+ * A postal address in the Philippines (docs/product.md, Validation texts: line 1, line 2 and city required; barangay,
+ * province, house number and street required). Used for a user's own address (/user/updateAddress) and a company's
+ * business address (/user/userCorporateProfile). The fields are checked in the product's order, so the first failing
+ * rule, the one shown as a toast, is the first empty field of the form. Whether the city is one of /user/cityList is
+ * checked by the API against the cities table.
  */
 function requiredText(label: string, max: number) {
   const message = `${label} is required`;

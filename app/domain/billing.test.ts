@@ -22,7 +22,7 @@ const terms = (startDate: string, endDate: string, quantity = 1): BillingTerms =
   feeRateBasisPoints: 500,
 });
 
-describe("the bills of a booking (PRODUCT.md, Later months)", () => {
+describe("the bills of a booking (docs/product.md, Monthly bills)", () => {
   it("bills each month after the first, 7 days ahead, due on its first day, with 5 % on the rent", () => {
     const schedule = billSchedule(terms("2026-03-15", "2026-06-14"));
     expect(schedule).toEqual([
@@ -103,7 +103,7 @@ describe("the bills of a booking (PRODUCT.md, Later months)", () => {
     expect(remindersOwed("2026-04-15", "2026-05-30")).toBe(2);
   });
 
-  it("for random bookings, notices and extensions, the bills add up to PRODUCT.md's total", () => {
+  it("for random bookings, notices and extensions, the bills add up to the product rules' total", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 3_000 }).map((day) => addDays("2026-01-01", day)),

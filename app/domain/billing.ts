@@ -1,5 +1,5 @@
 /**
- * Monthly bills (PRODUCT.md "Payments (decided)", "Later months"): the first month is paid at request; each later
+ * Monthly bills (docs/product.md, Monthly bills): the first month is paid at request; each later
  * month is billed 7 days before it starts and is due on its first day; the days after the last whole month are billed
  * with the last month. Each bill's rent is the growth of the booking's space fee over its period, so the rents of all
  * bills add up to the space fee minus the first month, whatever the dates, an extension or a notice do; the Space

@@ -1,5 +1,5 @@
 /**
- * The states of a booking (PRODUCT.md "Booking lifecycle"), written once: the booking machine (./booking re-exports
+ * The states of a booking (docs/product.md, Booking lifecycle), written once: the booking machine (./booking re-exports
  * them) moves between them and the database's `bookings.state` column takes only them. A module of its own so the
  * schema reads the list without the rest of the machine.
  */

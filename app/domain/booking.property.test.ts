@@ -1,7 +1,7 @@
 /**
  * A seeded random walk through the booking machine: thousands of sequences of events, by the right actor or a wrong
  * one, at random moments or at the moment a deadline job would fire, checking after every step that the machine
- * stays inside what it declares and never moves money it should not (PRODUCT.md "Payments (decided)").
+ * stays inside what it declares and never moves money it should not (docs/product.md, Payments).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

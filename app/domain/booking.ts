@@ -1,5 +1,5 @@
 /**
- * The booking state machine (PRODUCT.md "Booking lifecycle" and "Payments (decided)"; ADR 0020): every state, event,
+ * The booking state machine (docs/product.md, Booking lifecycle and Payments; ADR 0020): every state, event,
  * actor, guard and deadline of a booking, and the money each transition moves. Pure: no database, no clock (the
  * instant of each event is an input), no I/O. The API loads and locks a booking, calls {@link applyEvent}, then in
  * the same transaction saves the new booking, writes the history entry, records the money moves and enqueues or
@@ -148,7 +148,7 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   { event: "extension_expired", actors: ["system"], from: ["approved", "active"], to: "unchanged" },
 ];
 
-// ─── Timing and money rules (PRODUCT.md) ────────────────────────────────────────────────────────────────────────────
+// ─── Timing and money rules (docs/product.md) ──────────────────────────────────────────────────────────────────────
 
 /** An unpaid checkout holds the units this long. */
 export const CHECKOUT_HOLD_MINUTES = 60;
@@ -165,7 +165,7 @@ export const UNPAID_BILL_DAYS = 7;
 /** The most months one extension may add. */
 export const MAX_EXTENSION_MONTHS = 12;
 /**
- * A renter holds at most this many unpaid checkouts at once (PRODUCT.md "Holds are limited"): each holds its units
+ * A renter holds at most this many unpaid checkouts at once (docs/product.md, Holds): each holds its units
  * for 60 minutes, so one account could otherwise keep a whole city's listings out of reach by booking and not paying.
  */
 export const MAX_UNPAID_CHECKOUTS = 2;
@@ -195,7 +195,10 @@ export interface Booking {
   quantity: number;
   /** Parking: the chosen weekdays (0 = Sunday … 6 = Saturday); null for every day. */
   weekdays: readonly number[] | null;
-  /** The booking price result charged at request (spec §3): first month, discount, deposit, fee, due. */
+  /**
+   * The booking price result charged at request (docs/product.md, Due at booking): first month, discount, deposit, fee,
+   * due.
+   */
   price: BookingPrice;
   /** P: storage, the monthly price of one unit; parking, the parking month price. Prices extensions. */
   monthlyUnitPrice: Centavos;
@@ -228,7 +231,7 @@ export interface HistoryEntry {
   reason: string;
 }
 
-/** Why money goes back to the renter (PRODUCT.md "Refunds"). */
+/** Why money goes back to the renter (docs/product.md, Refunds). */
 export type RefundReason =
   | "declined"
   | "expired"
@@ -448,7 +451,7 @@ function toRequested(booking: Booking, at: Date): Booking {
     ...booking,
     state: "requested",
     requestedAt: at,
-    // The first month is paid at request (PRODUCT.md "Later months"); a shorter stay is paid whole.
+    // The first month is paid at request (docs/product.md, Monthly bills); a shorter stay is paid whole.
     paidThrough: earlierDate(firstMonthEnd, booking.endDate),
   };
 }
@@ -797,7 +800,7 @@ function rescheduleEnd(booking: Booking, endDate: CalendarDate): Pick<Transition
 // ─── Refunds ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * What a cancellation at `at` gives back (PRODUCT.md "Refunds"), before capping at what is still held:
+ * What a cancellation at `at` gives back (docs/product.md, Refunds), before capping at what is still held:
  * - before the host answers (awaiting payment or requested): everything paid;
  * - after approval, by the host: everything paid;
  * - after approval, by the renter, 4 or more Manila calendar days before the start: everything but the Space
@@ -831,7 +834,7 @@ export function cancellationRefund(
 // ─── Termination ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The last day of an active booking given notice on `noticeDate` (PRODUCT.md "Termination"): the later of 30 days
+ * The last day of an active booking given notice on `noticeDate` (docs/product.md, Termination): the later of 30 days
  * from the notice and the end of the month already paid; never later than the booking's own end date.
  */
 export function terminationEndDate(
@@ -857,7 +860,7 @@ export type NoticeCheck =
   | { possible: false; message: string };
 
 /**
- * What giving notice at `at` would do to `booking` (PRODUCT.md "Termination"), shown on its own page before the
+ * What giving notice at `at` would do to `booking` (docs/product.md, Termination), shown on its own page before the
  * renter confirms: the machine's own answer to the notice (its guards and end date), and the bills still to pay
  * until that end after the bills `issued` so far. Nothing else is billed after it.
  */
@@ -937,7 +940,7 @@ export type ExtensionCheck =
   | { possible: false; message: string };
 
 /**
- * Can `booking` grow by `months` months (spec §7 checkExtension)? Checks the booking's state, that no notice or
+ * Can `booking` grow by `months` months (the checkExtension call)? Checks the booking's state, that no notice or
  * other request is pending, and that the added dates are free: `otherBookings` are the space's (or slot's) other
  * bookings, `capacity` its units (1 for a whole space or a parking slot).
  */

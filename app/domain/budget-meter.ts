@@ -11,7 +11,10 @@ export type BudgetBucket = { from: Centavos; to: Centavos; count: number };
 /** getBudgetMeterForStorage / getBudgetMeterforParking: the bars, and the lowest and highest monthly price. */
 export type BudgetMeter = { buckets: BudgetBucket[]; minPrice: Centavos; maxPrice: Centavos };
 
-/** Spec §9 "Default price input bounds: 1 and 999": the meter's range when nothing matches (centavos). */
+/**
+ * The default price input bounds, 1 and 999 (docs/product.md, Constants): the meter's range when nothing matches
+ * (centavos).
+ */
 export const DEFAULT_BUDGET: BudgetMeter = {
   buckets: [],
   minPrice: PRICE_INPUT_MIN * CENTAVOS_PER_PESO,

@@ -6,7 +6,7 @@ function tinMessages(value: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
 
-describe("tinNumber (spec §5: required)", () => {
+describe("tinNumber (docs/product.md, Validation texts: required)", () => {
   it("accepts 9 to 12 digits, with or without dashes", () => {
     for (const tin of ["123456789", "123-456-789", "123-456-789-000", "123456789000", " 123-456-789-00 "]) {
       expect(tinMessages(tin), tin).toEqual([]);

@@ -3,8 +3,8 @@ import { AddressSchema } from "./address-rules";
 
 /**
  * The company profile of a user who rents as a company (/user/userCorporateProfile): the company's name, its TIN
- * (spec §5: "tinNumber required") and its business address (the address rules). A Philippine TIN is 9 digits,
- * often followed by a branch code (123-456-789-000): 9 to 12 digits, written with or without dashes.
+ * (docs/product.md, Validation texts: "tinNumber required") and its business address (the address rules). A Philippine
+ * TIN is 9 digits, often followed by a branch code (123-456-789-000): 9 to 12 digits, written with or without dashes.
  */
 export const TIN_REQUIRED = "TIN number is required";
 export const TIN_CHARACTERS = "TIN number may only contain digits and dashes, for example 123-456-789-000.";

@@ -1,7 +1,7 @@
 import type { BookingState } from "./booking";
 
 /**
- * Contact details stay on the platform until an approved booking (PRODUCT.md "Conversations and viewings"): phone
+ * Contact details stay on the platform until an approved booking (docs/product.md, Conversations and viewings): phone
  * numbers, e-mail addresses, links and social handles in any text one side shows the other — chat messages, the
  * reservation's message for the host, viewing notes, and the notifications and e-mails that quote them — show as a
  * short marker until the two have an approved booking. Texts are stored as written and masked when read, so they

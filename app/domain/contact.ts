@@ -1,5 +1,5 @@
 /**
- * Contact us (spec §7 POST /contact-us, ADR 0034): what a message is about, so support can sort it. The words are
+ * Contact us (POST /contact-us, ADR 0034): what a message is about, so support can sort it. The words are
  * the form's; the rules are in ./enquiry-rules.server.ts.
  */
 export const CONTACT_TOPICS = ["booking", "payment", "listing", "account", "other"] as const;

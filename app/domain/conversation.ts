@@ -2,7 +2,7 @@ import { MANILA_UTC_OFFSET_MINUTES } from "./dates";
 import { DomainError } from "./errors";
 
 /**
- * Conversations and viewings (PRODUCT.md "Conversations and viewings"): what a message may hold and the rules of a
+ * Conversations and viewings (docs/product.md, Conversations and viewings): what a message may hold and the rules of a
  * viewing's time slots and gate pass. Contact details in what the two write are masked by ./contact-masking.ts.
  */
 
@@ -10,7 +10,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_REQUIRED = "Please write a message.";
 export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`;
 
-/** Chat history is read 500 messages a page (spec §9). */
+/** Chat history is read 500 messages a page (docs/product.md, Constants). */
 export const CHAT_PAGE_SIZE = 500;
 
 /** A message as sent: trimmed, not empty, not too long. HTML stays text: it is never rendered as markup. */

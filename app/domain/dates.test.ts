@@ -104,7 +104,7 @@ describe("daysInMonth", () => {
   });
 });
 
-describe("endDateForMonths (PRODUCT.md date math)", () => {
+describe("endDateForMonths (docs/product.md, Date math)", () => {
   it.each([
     ["2026-03-15", 1, "2026-04-14"],
     ["2026-01-31", 1, "2026-02-27"],

@@ -1,5 +1,5 @@
 /**
- * Calendar dates for bookings: `YYYY-MM-DD` strings naming a day in Manila (PRODUCT.md, "Locale and money").
+ * Calendar dates for bookings: `YYYY-MM-DD` strings naming a day in Manila (docs/product.md, Locale and money).
  * They are pure calendar dates: no time of day and no time-zone math here. Internally a date is a UTC midnight, or
  * its "epoch day" (days since 1970-01-01). Years 0001–9999 are supported. Plain TypeScript, browser-safe.
  *
@@ -112,7 +112,7 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
 
 /**
  * The last day of a booking of `months` months starting on `start`: start + N calendar months − 1 day, with
- * month-end clamping (PRODUCT.md, "Date math"). `months` is a non-negative integer; 0 gives the day before the start
+ * month-end clamping (docs/product.md, Date math). `months` is a non-negative integer; 0 gives the day before the start
  * (an empty booking), which keeps the definition uniform.
  *
  * @example endDateForMonths("2026-03-15", 1) // "2026-04-14"
@@ -138,9 +138,9 @@ export function daysInclusive(start: CalendarDate, end: CalendarDate): number {
 }
 
 /**
- * Splits the booking `start`…`end` (both included) into whole months and remaining days, as PRODUCT.md defines:
- * `months` = the largest N with `endDateForMonths(start, N)` on or before `end`; `days` = the days left after those
- * months, counting both ends (0 when the booking is exactly N months). Throws if `end` is before `start`.
+ * Splits the booking `start`…`end` (both included) into whole months and remaining days, as docs/product.md (Date math)
+ * defines: `months` = the largest N with `endDateForMonths(start, N)` on or before `end`; `days` = the days left after
+ * those months, counting both ends (0 when the booking is exactly N months). Throws if `end` is before `start`.
  *
  * @example monthsAndRemainder("2026-03-15", "2026-04-14") // { months: 1, days: 0 }
  * @example monthsAndRemainder("2026-03-15", "2026-04-21") // { months: 1, days: 7 }
@@ -201,7 +201,7 @@ export function countWeekdays(start: CalendarDate, days: number, weekdays: reado
 /** Made once: building an Intl formatter costs about half a millisecond, using one a few microseconds. */
 const manilaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" });
 
-/** Today's date in Manila (PRODUCT.md: booking dates are Manila calendar dates). */
+/** Today's date in Manila (booking dates are Manila calendar dates: docs/product.md, Locale and money). */
 export function todayInManila(now = new Date()): CalendarDate {
   return manilaDay.format(now);
 }

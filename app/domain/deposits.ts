@@ -1,8 +1,8 @@
 /**
- * Deposits (PRODUCT.md "Payments": the platform holds a renter's deposit; after the end the host has 72 hours to
- * confirm the move-out checklist — released to the renter — or open a claim; no answer in 72 hours releases it; an
- * operator decides a claim, the part awarded going to the host and the rest back to the renter). Pure: no database,
- * no clock (`now` is an input).
+ * Deposits (docs/product.md, Deposits and condition reports: the platform holds a renter's deposit; after the end the
+ * host has 72 hours to confirm the move-out checklist — released to the renter — or open a claim; no answer in 72 hours
+ * releases it; an operator decides a claim, the part awarded going to the host and the rest back to the renter). Pure:
+ * no database, no clock (`now` is an input).
  *
  * "The end" is the end of the booking's last day in Manila: midnight Manila after its (possibly moved) end date, the
  * same instant the booking completes. The host's 72 hours run from there.

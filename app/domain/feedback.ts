@@ -1,6 +1,6 @@
 /**
- * Feedback to the Space Solution team (spec §2 user-profile give-feed-back and bookings give-feedback): how long it
- * may be and how many photos a booking's feedback may carry. The API checks them
+ * Feedback to the Space Solution team (docs/product.md, Screens and routes: user-profile give-feed-back and bookings
+ * give-feedback): how long it may be and how many photos a booking's feedback may carry. The API checks them
  * (app/api/feedback/feedback.server.ts) and the forms say them, so they live where the browser can read them too.
  */
 export const FEEDBACK_MAX_LENGTH = 2000;

@@ -1,8 +1,8 @@
 import { addDays, addMonths, type CalendarDate, todayInManila } from "./dates";
 
 /**
- * A host's dashboard (the spec's getMyRentalsMetrics, getMyTenantsMetrics and getPaymentsMetrics, each with ownerId and
- * duration): what happened over the last 30 days, 90 days or 12 months, counted in bars a phone can read — days for
+ * A host's dashboard (the product's getMyRentalsMetrics, getMyTenantsMetrics and getPaymentsMetrics, each with ownerId
+ * and duration): what happened over the last 30 days, 90 days or 12 months, counted in bars a phone can read — days for
  * 30 days, weeks for 90, calendar months for 12.
  */
 export const METRIC_DURATIONS = ["30_days", "90_days", "12_months"] as const;

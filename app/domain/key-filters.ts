@@ -1,9 +1,9 @@
 /**
- * The spec's key-press filters (§5). "Letters" are the ASCII letters plus ñ and Ñ (Filipino names: Peñafrancia,
- * Muñoz); digits are 0-9. Other accented letters, dots, commas and apostrophes are refused, as the spec lists only
- * hyphen, underscore and (for labels) space. A form may filter key presses with the *_CHAR patterns for fast
- * feedback, but that is a convenience only: the server enforces the same rules on the whole value with the *_TEXT
- * patterns (or isAllowedText), so a value pasted or sent without JavaScript is checked too.
+ * The product's key-press filters (docs/product.md, Key-press filters). "Letters" are the ASCII letters plus ñ and Ñ
+ * (Filipino names: Peñafrancia, Muñoz); digits are 0-9. Other accented letters, dots, commas and apostrophes are
+ * refused, as the product rules list only hyphen, underscore and (for labels) space. A form may filter key presses with
+ * the *_CHAR patterns for fast feedback, but that is a convenience only: the server enforces the same rules on the
+ * whole value with the *_TEXT patterns (or isAllowedText), so a value pasted or sent without JavaScript is checked too.
  *
  * The *_TEXT patterns accept the empty string: whether a field is required is a separate rule with its own message.
  * None of the patterns has the g or y flag, so `.test` keeps no state between calls.
@@ -20,7 +20,7 @@ export const LABEL_TEXT = /^[A-Za-zÑñ0-9_ -]*$/u;
 
 /** One character allowed in a person's name part (first, middle, last or nick name): letters, hyphen, underscore. */
 export const NAME_CHAR = /^[A-Za-zÑñ_-]$/u;
-/** A whole name part: only {@link NAME_CHAR} characters (no spaces, per the spec). */
+/** A whole name part: only {@link NAME_CHAR} characters (no spaces, per the product rules). */
 export const NAME_TEXT = /^[A-Za-zÑñ_-]*$/u;
 
 /** One character allowed in a code (referral and voucher codes, TIN): letters, digits, hyphen, underscore. */

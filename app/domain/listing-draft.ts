@@ -1,8 +1,9 @@
 /**
  * A listing's draft lifecycle (ADR 0012, ADR 0021): a listing is one row from its first saved step on; each step of
- * the list-your-space wizard changes the draft by these rules, publishing needs PRODUCT.md's requirements, and a
- * change of type or rent mode forgets what it made stale. Pure: the API loads the draft (and, for the location step,
- * the city as the database knows it), applies a step here, and saves it; a refusal is a DomainError naming the field.
+ * the list-your-space wizard changes the draft by these rules, publishing needs what docs/product.md (Listings)
+ * requires, and a change of type or rent mode forgets what it made stale. Pure: the API loads the draft (and, for the
+ * location step, the city as the database knows it), applies a step here, and saves it; a refusal is a DomainError
+ * naming the field.
  */
 
 import type { z } from "zod/v4";
@@ -310,7 +311,7 @@ export function applyStep<V extends ListingValues>(
         throw fieldError("dailyPrice", DAILY_PRICE_REQUIRED);
       Object.assign(values, {
         monthlyPrice: toCentavos(input.monthlyPrice),
-        // A daily price is parking's; storage prices a short stay from the monthly price (spec §9).
+        // A daily price is parking's; storage prices a short stay from the monthly price (docs/product.md, Pricing).
         dailyPrice:
           type === "parking" && input.dailyPrice !== undefined ? toCentavos(input.dailyPrice) : null,
       });

@@ -90,7 +90,7 @@ describe("the steps' forms", () => {
     );
   });
 
-  it("bounds prices by the spec's 1 and 999 per unit", () => {
+  it("bounds prices by the product's 1 and 999 per unit", () => {
     expect(firstMessage(PriceStep.form.safeParse({ monthlyPrice: 0.5 }))).toBe(
       "Monthly price must be at least ₱1.",
     );

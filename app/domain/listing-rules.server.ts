@@ -237,16 +237,19 @@ export const FrequencyStep = step("list-your-space-frequency", {
 });
 
 /**
- * set-your-space-price: the monthly price (of one unit: ₱1–₱999, spec §9; of an entire space or parking slot: up to
- * ₱999,999 — the API applies the bound of the listing's rent mode, see `monthlyPriceBound`) and, for parking, the
- * price of a day (₱1–₱999). The API requires the daily price for parking.
+ * set-your-space-price: the monthly price (of one unit: ₱1–₱999, docs/product.md, Constants; of an entire space or
+ * parking slot: up to ₱999,999 — the API applies the bound of the listing's rent mode, see `monthlyPriceBound`) and,
+ * for parking, the price of a day (₱1–₱999). The API requires the daily price for parking.
  */
 export const PriceStep = step("set-your-space-price", {
   monthlyPrice: pesos("Monthly price", PRICE_INPUT_MIN, WHOLE_PRICE_MAX),
   dailyPrice: pesos("Daily price", PRICE_INPUT_MIN, PRICE_INPUT_MAX).optional(),
 });
 
-/** The most a monthly price may be: a price per unit is bounded by spec §9's 999, a whole space by 999,999. */
+/**
+ * The most a monthly price may be: a price per unit is bounded by 999 (docs/product.md, Listings), a whole space by
+ * 999,999.
+ */
 export function monthlyPriceBound(listing: { storageType: string | null; entireSpace: boolean }): number {
   return listing.storageType === "storage" && !listing.entireSpace ? PRICE_INPUT_MAX : WHOLE_PRICE_MAX;
 }

@@ -2,7 +2,7 @@
  * Money in Philippine pesos, kept as integer centavos (₱1.00 = 100). Plain TypeScript with no dependencies: it is
  * shared by the server and the browser.
  *
- * Rule (PRODUCT.md, "Locale and money"): amounts are never floats. A line item that involves a fraction is computed
+ * Rule (docs/product.md, Locale and money): amounts are never floats. A line item that involves a fraction is computed
  * as one exact rational number (integer numerator over integer denominator) and rounded half-up to the centavo once,
  * at the end of its own computation; totals add already-rounded line items.
  */

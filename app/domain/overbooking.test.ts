@@ -44,7 +44,7 @@ const SAT = 6;
 const SUN = 0;
 
 describe("holding states", () => {
-  it("are the four PRODUCT.md names", () => {
+  it("are the four names of the product rules", () => {
     expect(HOLDING_STATES).toEqual(["awaiting_payment", "requested", "approved", "active"]);
     for (const state of ["completed", "declined", "expired", "cancelled"])
       expect(isHoldingState(state)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * No overbooking, ever (PRODUCT.md "Booking lifecycle"): a whole space or a parking slot has at most one booking
+ * No overbooking, ever (docs/product.md, Booking lifecycle): a whole space or a parking slot has at most one booking
  * holding any date, and a space rented by units (sqm, cbm, pallet) never has more units held on a date than it
  * offers. Two parking bookings of one slot may share dates only if their weekdays never meet.
  *
@@ -20,7 +20,10 @@ import {
 } from "./dates";
 import { assertNonNegativeInteger } from "./money";
 
-/** The booking states that hold a space's dates (PRODUCT.md): the units stay taken while a booking is in one. */
+/**
+ * The booking states that hold a space's dates (docs/product.md, No overbooking): the units stay taken while a booking
+ * is in one.
+ */
 export const HOLDING_STATES = ["awaiting_payment", "requested", "approved", "active"] as const;
 
 /** Whether a booking in `state` holds its dates. */
@@ -152,7 +155,7 @@ export interface Overbooking {
 /**
  * The first date on which `candidate` would take the space beyond its `capacity`, given the other bookings of the
  * same space (or parking slot), or null when it fits. A whole space or a parking slot has a capacity of 1 and each
- * booking holds 1 unit, so this one rule covers all three cases of PRODUCT.md; for a parking slot it gives the same
+ * booking holds 1 unit, so this one rule covers all three cases of the rule; for a parking slot it gives the same
  * answer as {@link parkingBookingsMeet} against every holding booking. `others` must not include the candidate
  * itself (when checking an extension, pass the booking's added dates as the candidate).
  */

@@ -2,10 +2,10 @@ import { z } from "zod/v4";
 import { PAYOUT_METHODS } from "./payouts";
 
 /**
- * The payout method form's rules (spec §5 "bank", "Paymaya", "GCash"; PRODUCT.md "Payouts (decided)"), shared by the
- * API and the screen's action. The spec gives the rules, not their words: these messages say them in the voice of
- * its other messages ("First name is required"). The first failing rule's message is the one shown.
- * A .server module: zod stays out of the JavaScript phones download.
+ * The payout method form's rules (docs/product.md, Validation texts and Payouts), shared by the
+ * API and the screen's action. The product rules give the rules, not their words: these messages say them in the voice
+ * of its other messages ("First name is required"). The first failing rule's message is the one shown. A .server
+ * module: zod stays out of the JavaScript phones download.
  */
 export const METHOD_REQUIRED = "Please choose bank, GCash or Paymaya.";
 export const ACCOUNT_NAME_REQUIRED = "Account name is required";

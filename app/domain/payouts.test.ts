@@ -13,7 +13,7 @@ import { batchWeekOf, earningPeriods, maskAccountNumber, payableAt, payablePerio
 
 const firstError = (input: unknown) => PayoutMethodSchema.safeParse(input).error?.issues[0]?.message;
 
-describe("the payout method's rules (spec §5)", () => {
+describe("the payout method's rules (docs/product.md, Validation texts)", () => {
   it("takes a bank account of 10 to 16 characters with its name and bank", () => {
     for (const accountNumber of ["1234567890", "1234567890123456"]) {
       expect(

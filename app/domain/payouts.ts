@@ -1,5 +1,5 @@
 /**
- * Host payouts (PRODUCT.md "Payouts (decided)"): which rent a host has earned and when it becomes payable, the week a
+ * Host payouts (docs/product.md, Payouts): which rent a host has earned and when it becomes payable, the week a
  * payout batch belongs to, and how a payout number is shown again. Pure: no database, no clock (`now` is an input).
  *
  * The host earns each period's rent (after the first-month discount); the platform keeps its Space Solution fee;

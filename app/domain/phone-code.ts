@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { PHONE_TOO_SHORT, phoneNumber as phoneNumberRule } from "./account-rules.server";
 
 /**
- * Confirming a phone number with a code texted to it (spec §7 mobileOtp): 6 digits, valid 5 minutes, 5 wrong tries,
+ * Confirming a phone number with a code texted to it (the mobileOtp call): 6 digits, valid 5 minutes, 5 wrong tries,
  * a new code at most once a minute per user. The API keeps only a keyed hash of the code.
  */
 export const PHONE_CODE_DIGITS = 6;
@@ -35,7 +35,10 @@ export function compactPhoneNumber(value: string): string {
   return value.replace(/[\s-]/g, "");
 }
 
-/** The sign-up rules of a phone number (spec §5), and at least 10 characters once spaces and hyphens are gone. */
+/**
+ * The sign-up rules of a phone number (docs/product.md, Validation texts), and at least 10 characters once spaces and
+ * hyphens are gone.
+ */
 export const phoneNumber = phoneNumberRule
   .transform(compactPhoneNumber)
   .pipe(z.string().min(10, PHONE_TOO_SHORT));

@@ -17,7 +17,7 @@ import {
   storageStayQuote,
 } from "./pricing";
 
-/** P = ₱3,000.00, the PRODUCT.md examples' monthly price. */
+/** P = ₱3,000.00, the pricing examples' monthly price (docs/product.md). */
 const P = 300000;
 
 const price = fc.integer({ min: 0, max: 100_000_000 }); // up to ₱1,000,000.00
@@ -29,7 +29,7 @@ const weekdays = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1 }
 
 const isCentavos = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
-describe("PRODUCT.md examples, P = ₱3,000.00, q = 1 unless stated", () => {
+describe("the pricing examples, P = ₱3,000.00, q = 1 unless stated", () => {
   it.each([
     [1, "₱300.00"],
     [5, "₱1,500.00"],

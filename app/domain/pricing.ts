@@ -1,5 +1,5 @@
 /**
- * Prices of stays and bookings, exactly as PRODUCT.md "Pricing (spec §9), exactly" defines them. Used by a listing
+ * Prices of stays and bookings, exactly as docs/product.md (Pricing) defines them. Used by a listing
  * page's price calculator and by bookings. Plain TypeScript, no dependencies, browser-safe.
  *
  * Conventions:
@@ -15,7 +15,7 @@ import { type CalendarDate, countWeekdays, monthsAndRemainder } from "./dates";
 import { assertNonNegativeInteger, type Centavos, roundHalfUpProduct } from "./money";
 import type { SpaceType } from "./vocabulary";
 
-/** Days in a "month" for daily shares and for the parking month (spec §9). */
+/** Days in a "month" for daily shares and for the parking month (docs/product.md, Pricing). */
 export const DAYS_PER_PRICING_MONTH = 30;
 
 /** Basis points in 100 % (1 bp = 0.01 %). */
@@ -27,10 +27,10 @@ export const DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS = 500;
 /** Longest remainder, in days, charged as a daily share; a longer remainder is charged a full month. */
 const MAX_DAILY_REMAINDER = 10;
 
-/** Whole months (M) from which a listing that asks for a deposit charges one (spec §9, PRODUCT.md "Deposit"). */
+/** Whole months (M) from which a listing that asks for a deposit charges one (docs/product.md, Pricing and Deposit). */
 export const DEPOSIT_MINIMUM_MONTHS = { storage: 2, parking: 1 } as const;
 
-/** Whole months (M) from which a listing's first-month discount applies (PRODUCT.md "First-month discount"). */
+/** Whole months (M) from which a listing's first-month discount applies (docs/product.md, First-month discount). */
 export const FIRST_MONTH_DISCOUNT_MINIMUM_MONTHS = 6;
 
 /**
@@ -307,7 +307,7 @@ export interface ParkingBookingPriceInput extends BookingPriceCommon {
 
 export type BookingPriceInput = StorageBookingPriceInput | ParkingBookingPriceInput;
 
-/** The booking price result (spec §3 "Booking price result"); amounts in centavos. */
+/** The booking price result (docs/product.md, Due at booking); amounts in centavos. */
 export interface BookingPrice {
   type: SpaceType;
   /** M: whole months of the booking. */

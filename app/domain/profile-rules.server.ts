@@ -4,11 +4,11 @@ import { INVITATIONS_PER_CALL, isGender } from "./profile-options";
 import { LENGTH_UNITS } from "./vocabulary";
 
 /**
- * The rules of the profile, settings and invitation calls (spec §5), shared by the API (app/api/user/profile.server.ts)
- * and the screens' actions. Names, nickname and codes also pass the spec's key-press filters (vocabulary.ts): the
- * browser filters key presses for fast feedback, and these schemas enforce the same rules on the whole value.
- * A .server module: routes import it for their actions, and the browser build gets an empty stub, so zod and
- * these schemas stay out of the JavaScript the browser downloads.
+ * The rules of the profile, settings and invitation calls (docs/product.md, Validation texts), shared by the API
+ * (app/api/user/profile.server.ts) and the screens' actions. Names, nickname and codes also pass the product's
+ * key-press filters (vocabulary.ts): the browser filters key presses for fast feedback, and these schemas enforce the
+ * same rules on the whole value. A .server module: routes import it for their actions, and the browser build gets an
+ * empty stub, so zod and these schemas stay out of the JavaScript the browser downloads.
  */
 
 const { firstName, lastName, nickName, middleNameText: middleName, suffixText: suffix, keyFiltered } = rules;

@@ -42,7 +42,7 @@ function refusal(run: () => unknown): { field?: string; message: string; kind: s
 }
 
 describe("reservationTerms", () => {
-  it("prices a 3-month whole storage space with the deposit (PRODUCT.md examples)", () => {
+  it("prices a 3-month whole storage space with the deposit (the pricing examples)", () => {
     const terms = reservationTerms(storage, { startDate: "2026-12-01", duration: "3_months" }, today);
     expect(terms).toMatchObject({
       startDate: "2026-12-01",

@@ -1,8 +1,8 @@
 /**
  * What a renter asks for when reserving a space, turned into the booking's terms: dates, units, weekdays and the
- * booking price result (spec §3), computed here and only here — the reserve-space screens show it on every step,
- * POST /reserve/BookSpace charges it, and neither trusts a price from a form (PRODUCT.md "Pricing"; ADR 0023).
- * Pure: the listing and today's date are inputs.
+ * booking price result (docs/product.md, Due at booking), computed here and only here — the reserve-space screens show
+ * it on every step, POST /reserve/BookSpace charges it, and neither trusts a price from a form (docs/product.md,
+ * Pricing; ADR 0023). Pure: the listing and today's date are inputs.
  */
 
 import { addDays, type CalendarDate, endDateForMonths, isValidDate } from "./dates";
@@ -113,7 +113,7 @@ export function capacityOf(space: {
   return 1;
 }
 
-/** The last day of a booking of `duration` from `startDate` (inclusive, PRODUCT.md "Date math"). */
+/** The last day of a booking of `duration` from `startDate` (inclusive, docs/product.md, Date math). */
 export function endDateFor(startDate: CalendarDate, duration: RentalDuration): CalendarDate {
   const length = RENTAL_DURATION_LENGTHS[duration];
   return length.unit === "days"

@@ -4,7 +4,7 @@ import { DomainError } from "./errors";
 import { type Centavos, formatPeso } from "./money";
 
 /**
- * The resolution center's rules (PRODUCT.md "Payments" on deposits): who may open which case on a booking and when,
+ * The resolution center's rules (docs/product.md, Resolution center): who may open which case on a booking and when,
  * how much may be asked and awarded, and how a case moves: open → answered (the other side's first reply) →
  * decided (an operator) or withdrawn (its opener). Pure: the caller gives the booking, the clock and what exists.
  */
@@ -84,7 +84,7 @@ export function claimDeadline(booking: Pick<CaseBooking, "endDate">): Date {
 }
 
 /**
- * The most a side can be awarded on a booking: the host, its deposit (the platform holds it, PRODUCT.md); the
+ * The most a side can be awarded on a booking: the host, its deposit (the platform holds it); the
  * renter, the rent they paid and were not refunded — never their own deposit, which comes back to them anyway.
  */
 export function awardableOn(booking: CaseBooking, side: CaseSide): Centavos {

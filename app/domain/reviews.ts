@@ -3,7 +3,7 @@ import { addDays, type CalendarDate, startOfManilaDay } from "./dates";
 import { DomainError } from "./errors";
 
 /**
- * Two-way reviews (PRODUCT.md "Reviews (decided)", ADR 0034). After a booking completes — and once, 30 days into an
+ * Two-way reviews (docs/product.md, Reviews, ADR 0034). After a booking completes — and once, 30 days into an
  * active booking — the renter and the host each have 14 days to review the other: the renter reviews the space and
  * its host, the host reviews the renter. A review is 1–5 stars and 20–1,000 characters. It stays hidden until both
  * have written theirs or the 14 days pass, it is never edited, and the person reviewed may answer it once.

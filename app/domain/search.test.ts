@@ -235,7 +235,7 @@ describe("budget meter", () => {
     ]);
   });
 
-  it("falls back to the spec's ₱1 and ₱999 with nothing to count", () => {
+  it("falls back to the product's ₱1 and ₱999 with nothing to count", () => {
     expect(budgetMeterOf([])).toEqual(DEFAULT_BUDGET);
     expect(DEFAULT_BUDGET).toEqual({ buckets: [], minPrice: 100, maxPrice: 99_900 });
   });

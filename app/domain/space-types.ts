@@ -1,9 +1,9 @@
 /**
- * The two types of space, part of the spec's vocabularies (./vocabulary re-exports them). They have a module of
+ * The two types of space, part of the product's vocabularies (./vocabulary re-exports them). They have a module of
  * their own because pages that name only the type (the home page, the search forms) need not download the rest.
  */
 
-/** What a listing rents out: storage space or a parking slot (the spec's `storageType`). */
+/** What a listing rents out: storage space or a parking slot (the product's `storageType`). */
 export const SPACE_TYPES = ["storage", "parking"] as const;
 /** A listing's `storageType`. */
 export type SpaceType = (typeof SPACE_TYPES)[number];

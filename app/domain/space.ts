@@ -9,7 +9,7 @@ import type {
 } from "./vocabulary";
 
 /**
- * A listed space: its statuses, the list-your-space wizard's steps, what publishing needs (PRODUCT.md "Listings"),
+ * A listed space: its statuses, the list-your-space wizard's steps, what publishing needs (docs/product.md, Listings),
  * the limits of its inputs, and the shape the API answers with (SpaceView). Plain TypeScript, shared by the API,
  * the screens and the seed; the zod schemas of the steps are in listing-rules.server.ts.
  */
@@ -22,7 +22,7 @@ import type {
 export const LISTING_STATUSES = ["pending", "active", "inactive"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** The spec's availableForRent: "Active" means available. */
+/** The product's availableForRent: "Active" means available. */
 export type AvailableForRent = "Active" | "Inactive" | "Pending";
 
 export const AVAILABLE_FOR_RENT: { readonly [S in ListingStatus]: AvailableForRent } = {
@@ -35,13 +35,16 @@ export const AVAILABLE_FOR_RENT: { readonly [S in ListingStatus]: AvailableForRe
 // Limits
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Spec §9 "Default price input bounds: 1 and 999", in pesos: a price per unit (sqm, cbm, pallet) or per day. */
+/**
+ * The default price input bounds, 1 and 999 (docs/product.md, Constants), in pesos: a price per unit (sqm, cbm, pallet)
+ * or per day.
+ */
 export const PRICE_INPUT_MIN = 1;
 export const PRICE_INPUT_MAX = 999;
 /** The monthly price of a whole space or parking slot may go higher (ADR 0012), in pesos. */
 export const WHOLE_PRICE_MAX = 999_999;
 
-/** Photos per listing (PRODUCT.md "Listings"): at least one to publish, at most 20. */
+/** Photos per listing (docs/product.md, Listings): at least one to publish, at most 20. */
 export const MIN_SPACE_PHOTOS = 1;
 export const MAX_SPACE_PHOTOS = 20;
 
@@ -61,7 +64,10 @@ export const MAX_DESCRIPTION_LENGTH = 2000;
 // The wizard's steps
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The list-your-space steps that have a form, in order (spec §2). confirmed and contract-template follow. */
+/**
+ * The list-your-space steps that have a form, in order (docs/product.md, Screens and routes). confirmed and
+ * contract-template follow.
+ */
 export const LISTING_STEPS = [
   "location",
   "pin-location-on-map",
@@ -191,8 +197,9 @@ export const PUBLISHING_MESSAGES = {
 } as const;
 
 /**
- * What a listing still needs before it can be published (PRODUCT.md: title, address with a pinned location, kind,
- * size, at least one photo, rental frequency and price), in the order of the steps. Empty means publishable.
+ * What a listing still needs before it can be published (docs/product.md, Listings: title, address with a pinned
+ * location, kind, size, at least one photo, rental frequency and price), in the order of the steps. Empty means
+ * publishable.
  */
 export function publishingGaps(listing: PublishableListing): PublishingGap[] {
   const gaps: PublishingGap[] = [];
@@ -249,8 +256,8 @@ export type ImageView = {
 
 /**
  * A listing as its host sees it (spaceBriefHostView, addMySpace, editSpace, pending/active/inactiveListing): every
- * field of spec §3's Space plus what the steps collect. Sizes in meters, money in centavos. Renters get a
- * projection of it without the street address and the exact pin (viewSpaceBrief).
+ * field of a listing (docs/product.md, Listings) plus what the steps collect. Sizes in meters, money in centavos.
+ * Renters get a projection of it without the street address and the exact pin (viewSpaceBrief).
  */
 export type SpaceView = {
   _id: string;

@@ -31,8 +31,8 @@ function expectClose(actual: number, expected: number): void {
 const sizes = fc.double({ min: 1e-6, max: 1e6, noNaN: true });
 const units = fc.constantFrom(...LENGTH_UNITS);
 
-describe("constants (spec §9)", () => {
-  it("uses the spec's numbers", () => {
+describe("constants (docs/product.md, Constants)", () => {
+  it("uses the product's numbers", () => {
     expect(FEET_PER_METER).toBe(3.2808399);
     expect(SQUARE_FEET_PER_SQUARE_METER).toBe(10.764);
     expectClose(CUBIC_FEET_PER_CUBIC_METER, 3.2808399 * 3.2808399 * 3.2808399);

@@ -1,6 +1,5 @@
 /**
- * Length, area and volume conversions and their display (spec §9 "Conversions", PRODUCT.md "Units and
- * vocabularies").
+ * Length, area and volume conversions and their display (docs/product.md, Units and vocabularies).
  *
  * Sizes are stored and computed in meters, square meters and cubic meters. A user's `measurementUnit` ("meter" or
  * "feet") only picks how they are shown and in which unit a form's numbers are typed: convert typed dimensions to
@@ -11,18 +10,18 @@
  */
 import { DEFAULT_LENGTH_UNIT, isLengthUnit, type LengthUnit } from "./vocabulary";
 
-/** Feet in one meter, exactly as the spec gives it. */
+/** Feet in one meter, exactly as the product rules give it. */
 export const FEET_PER_METER = 3.2808399;
 
 /**
- * Square feet in one square meter, exactly as the spec gives it. It is the spec's own rounded constant, not
+ * Square feet in one square meter, exactly as the product rules give it. It is the product's own rounded constant, not
  * FEET_PER_METER squared (10.76391…): areas use it, so 1 sq m always shows as 10.764 sq ft.
  */
 export const SQUARE_FEET_PER_SQUARE_METER = 10.764;
 
 /**
- * Cubic feet in one cubic meter. The spec gives no volume constant, so this is FEET_PER_METER cubed
- * (3.2808399³ ≈ 35.3146669), consistent with the spec's feet per meter.
+ * Cubic feet in one cubic meter. The product rules give no volume constant, so this is FEET_PER_METER cubed
+ * (3.2808399³ ≈ 35.3146669), consistent with the product's feet per meter.
  */
 export const CUBIC_FEET_PER_CUBIC_METER = FEET_PER_METER ** 3;
 

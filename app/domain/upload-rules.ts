@@ -1,15 +1,15 @@
 import { MAX_CONTRACT_BYTES } from "./space";
 
 /**
- * What uploads are told, in one place for the browser's early check and the server's own (spec §5, §8): images
- * must be JPEG or PNG; a host's contract must be a small PDF; an upload that worked says so.
+ * What uploads are told, in one place for the browser's early check and the server's own (docs/product.md, Uploads and
+ * images): images must be JPEG or PNG; a host's contract must be a small PDF; an upload that worked says so.
  */
 export const IMAGE_ONLY_MESSAGE = "Please select image file only.";
 
-/** Spec §8's words when an upload succeeds. */
+/** The product's words (docs/product.md, Uploads and images) when an upload succeeds. */
 export const IMAGE_UPLOADED = "Image uploaded successfully.";
 
-/** What a successful upload of `count` images says: the spec's words for one, and how many for several. */
+/** What a successful upload of `count` images says: the product's words for one, and how many for several. */
 export function imagesUploadedMessage(count: number): string {
   return count > 1 ? `${count} images uploaded successfully.` : IMAGE_UPLOADED;
 }

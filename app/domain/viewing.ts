@@ -1,5 +1,5 @@
 /**
- * The viewing of a space as a state machine (PRODUCT.md "Conversations and viewings"; ADR 0026), like the booking's
+ * The viewing of a space as a state machine (docs/product.md, Conversations and viewings; ADR 0026), like the booking's
  * (./booking.ts): a renter asks with up to 3 times, the side that did not offer them confirms one or proposes others,
  * either side reschedules or cancels. Each event answers the changes to save and the news to tell, or refuses with a
  * {@link DomainError}; saving them (once, against the viewing's version) is the service's part. Pure: the time and

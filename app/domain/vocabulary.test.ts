@@ -46,7 +46,7 @@ import {
   type VocabularyName,
 } from "./vocabulary";
 
-describe("the spec's lists, exactly and in order", () => {
+describe("the product's lists, exactly and in order", () => {
   it("space types", () => {
     expect(SPACE_TYPES).toEqual(["storage", "parking"]);
   });
@@ -106,7 +106,7 @@ describe("the spec's lists, exactly and in order", () => {
     ]);
   });
 
-  it("access options, written as the spec writes them", () => {
+  it("access options, written as the product rules write them", () => {
     expect(ACCESS_OPTIONS).toEqual(["all_time", "24 hours notice", "week", "month"]);
   });
 
@@ -177,7 +177,7 @@ describe("labels", () => {
     expect(kindLabel("commercialParking")).toBe("Commercial parking");
   });
 
-  it("gives choices in the spec's order", () => {
+  it("gives choices in the product's order", () => {
     expect(optionsOf("accessOption")[1]).toEqual({
       value: "24 hours notice",
       label: "With 24 hours' notice",
@@ -273,7 +273,7 @@ describe("price basis and durations", () => {
   });
 });
 
-describe("key-press filters (spec §5)", () => {
+describe("key-press filters (docs/product.md, Key-press filters)", () => {
   const letters = ["a", "z", "A", "Z", "ñ", "Ñ"];
   const digits = ["0", "5", "9"];
   const alwaysRefused = [".", ",", "'", "@", "#", "/", "\\", "+", "é", "ü", "😀", "\t", "\n", "", "ab", "--"];

@@ -1,6 +1,6 @@
 /**
- * The spec's vocabularies (spec §3 "Vocabularies", PRODUCT.md "Units and vocabularies") in one module: every list
- * is an `as const` array in the spec's order, with a union type derived from it and an English (en-PH) label for
+ * The product's vocabularies (docs/product.md, Units and vocabularies) in one module: every list
+ * is an `as const` array in the product's order, with a union type derived from it and an English (en-PH) label for
  * each value, written the way a host in the Philippines would read it.
  *
  * The values are stable codes: they are stored in the database and sent over the API, so never rename or reorder
@@ -16,7 +16,7 @@ import { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType } from "./space-types";
 
 export { SPACE_TYPE_LABELS, SPACE_TYPES, type SpaceType };
 
-/** Kinds of storage space, in the spec's order. */
+/** Kinds of storage space, in the product's order. */
 export const STORAGE_KINDS = [
   "officeSpace",
   "commercialSpace",
@@ -34,7 +34,7 @@ export const STORAGE_KINDS = [
 /** A kind of storage space. */
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 
-/** Kinds of parking space, in the spec's order. `garage` is also a storage kind. */
+/** Kinds of parking space, in the product's order. `garage` is also a storage kind. */
 export const PARKING_KINDS = [
   "condo",
   "officeParking",
@@ -57,7 +57,9 @@ export const RENTAL_UNITS = ["sqm", "cbm", "pallet"] as const;
 /** A listing's `unitOfRental`. */
 export type RentalUnit = (typeof RENTAL_UNITS)[number];
 
-/** The price basis of a listing rented as a whole (`rentMode.entireSpace` in the spec): one unit, quantity 1. */
+/**
+ * The price basis of a listing rented as a whole (`rentMode.entireSpace` in the product rules): one unit, quantity 1.
+ */
 export const ENTIRE_SPACE = "entireSpace";
 
 /**
@@ -77,7 +79,7 @@ export type LengthUnit = (typeof LENGTH_UNITS)[number];
 export const DEFAULT_LENGTH_UNIT: LengthUnit = "meter";
 
 /**
- * Rental durations, in the spec's order (daily, week, 1 to 6 months, 1 year), as stable string codes. Each one's
+ * Rental durations, in the product's order (daily, week, 1 to 6 months, 1 year), as stable string codes. Each one's
  * length is in {@link RENTAL_DURATION_LENGTHS}.
  */
 export const RENTAL_DURATIONS = [
@@ -115,13 +117,13 @@ export const RENTAL_DURATION_LENGTHS: { readonly [D in RentalDuration]: Duration
   "1_year": { unit: "months", count: 12 },
 };
 
-/** When a renter may get into the space, exactly as the spec writes the values (they are stored as-is). */
+/** When a renter may get into the space, exactly as the product rules write the values (they are stored as-is). */
 export const ACCESS_OPTIONS = ["all_time", "24 hours notice", "week", "month"] as const;
 /** An access option. */
 export type AccessOption = (typeof ACCESS_OPTIONS)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Lists the listing steps need that the spec does not name (ADR 0012)
+// Lists the listing steps need that the product rules do not name (ADR 0012)
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The largest vehicle a parking slot takes (vehicle-size-measurements), smallest first. */
@@ -342,7 +344,7 @@ export function labelOf<V extends VocabularyName>(vocabulary: V, value: Vocabula
 /** A choice for a select or radio group. */
 export type Option<T extends string> = { readonly value: T; readonly label: string };
 
-/** The named vocabulary as choices, in the spec's order. */
+/** The named vocabulary as choices, in the product's order. */
 export function optionsOf<V extends VocabularyName>(vocabulary: V): Option<VocabularyValue<V>>[] {
   const values: readonly VocabularyValue<V>[] = VOCABULARIES[vocabulary];
   return values.map((value) => ({ value, label: labelOf(vocabulary, value) }));
@@ -395,7 +397,7 @@ export function featureLabel(type: SpaceType, feature: string): string {
 export const KINDS_BY_TYPE = { storage: STORAGE_KINDS, parking: PARKING_KINDS } as const;
 
 /**
- * The kinds a listing of this space type may have, in the spec's order. A kind alone does not tell the type:
+ * The kinds a listing of this space type may have, in the product's order. A kind alone does not tell the type:
  * `garage` is in both lists, so always pair a kind with its listing's type (see {@link isKindFor}).
  */
 export function kindsFor<T extends SpaceType>(type: T): (typeof KINDS_BY_TYPE)[T] {
@@ -417,7 +419,7 @@ export function kindLabel(kind: SpaceKind): string {
   return isStorageKind(kind) ? STORAGE_KIND_LABELS[kind] : PARKING_KIND_LABELS[kind];
 }
 
-/** A space type's kinds as choices, in the spec's order. */
+/** A space type's kinds as choices, in the product's order. */
 export function kindOptionsFor(type: SpaceType): Option<SpaceKind>[] {
   return optionsOf(type === "storage" ? "storageKind" : "parkingKind");
 }
@@ -436,7 +438,7 @@ export function durationLength(duration: RentalDuration): DurationLength {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Key-press filters (spec §5): app/domain/key-filters.ts, re-exported here
+// Key-press filters (docs/product.md, Key-press filters): app/domain/key-filters.ts, re-exported here
 // ---------------------------------------------------------------------------------------------------------------
 
 export {

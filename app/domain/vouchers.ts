@@ -1,7 +1,7 @@
 /**
- * Vouchers and coupons (PRODUCT.md "Referrals and coupons"; ADR 0030): what a code is worth on a booking, and whether
- * the caller may use it now. A referral voucher belongs to one user and is a fixed amount; a coupon is a code an
- * operator made, a fixed amount or a percent of the first month, within a validity window, with a total use limit
+ * Vouchers and coupons (docs/product.md, Vouchers and coupons; ADR 0030): what a code is worth on a booking, and
+ * whether the caller may use it now. A referral voucher belongs to one user and is a fixed amount; a coupon is a code
+ * an operator made, a fixed amount or a percent of the first month, within a validity window, with a total use limit
  * and one use per user. Either lowers the due at request, never below 0. Pure: the clock, the counts of uses and the
  * code's owner are inputs; the API loads them under a lock and applies the answer.
  */
@@ -146,7 +146,7 @@ export function checkVoucherUsable(
 
 /**
  * A referred renter's booking earns both sides' referral vouchers once it has been active this many days, or has
- * completed, whichever comes first (PRODUCT.md "Referrals and coupons"): never at approval, since an approved
+ * completed, whichever comes first (docs/product.md, Referral vouchers): never at approval, since an approved
  * booking can still be cancelled and refunded.
  */
 export const REFERRAL_ACTIVE_DAYS = 30;

@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadHomePage(request);
 
-/** Why a renter can trust us with money, in the product's words (PRODUCT.md "Payments", "Listings"). */
+/** Why a renter can trust us with money, in the product's words (docs/product.md, Payments and Listings). */
 const TRUST_POINTS = [
   {
     title: "ID-verified hosts",

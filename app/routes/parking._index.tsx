@@ -7,7 +7,7 @@ import { VISITOR_PAGE } from "~/utils/visitor-page";
 
 export const handle = VISITOR_PAGE;
 
-/** /parking: the parking landing page (spec §2). */
+/** /parking: the parking landing page (docs/product.md, Screens and routes). */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.landing.heading ?? "Parking", data?.landing.lead);
 

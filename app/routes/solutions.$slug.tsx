@@ -4,7 +4,7 @@ import { notFound, notFoundMeta } from "~/components/landing/not-found";
 import { solutionTarget } from "~/content/solutions";
 
 /**
- * /solutions/<slug>: the old solution pages, moved for good to a storage or parking page (spec §2 "Redirects"),
+ * /solutions/<slug>: the old solution pages, moved for good to a storage or parking page (docs/product.md, Redirects),
  * keeping any query string (campaign tags). An unknown solution is Page-not-found.
  */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { VISITOR_PAGE } from "~/utils/visitor-page";
 
 export const handle = VISITOR_PAGE;
 
-/** /storage: the storage landing page (spec §2). */
+/** /storage: the storage landing page (docs/product.md, Screens and routes). */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.landing.heading ?? "Storage", data?.landing.lead);
 

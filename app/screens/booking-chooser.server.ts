@@ -7,9 +7,10 @@ import { bookingsInStates } from "~/utils/bookings";
 import { bookingCardView } from "./booking-card.server";
 
 /**
- * The loader of a booking's page reached without naming the booking (spec §2 bookings/deposit-management-checklist
- * and bookings/give-feedback): the caller's bookings that have one — approved, running or ended, as renter or host,
- * the same bookings whose page links to it. The only one goes straight to its page; otherwise the page lists them.
+ * The loader of a booking's page reached without naming the booking (docs/product.md, Screens and routes:
+ * bookings/deposit-management-checklist and bookings/give-feedback): the caller's bookings that have one — approved,
+ * running or ended, as renter or host, the same bookings whose page links to it. The only one goes straight to its
+ * page; otherwise the page lists them.
  */
 export async function bookingsToChoose(request: Request, pathOf: (bookingId: string) => string) {
   const { profile, client } = await requireProfile(request);

@@ -12,7 +12,8 @@ type Reply = (options?: {
 
 /**
  * A form that did not go through: its field errors (next to the fields) and the first failing rule's message as an
- * error toast (spec §5), with status 400. `failure` is the API's answer when the server-side call refused it.
+ * error toast (docs/product.md, Validation texts), with status 400. `failure` is the API's answer when the server-side
+ * call refused it.
  */
 export function formFailure(
   submission: { reply: Reply; error?: Record<string, string[] | null> | null },

@@ -3,7 +3,7 @@ import { renderSVG } from "uqr";
 import type { ViewingView } from "~/api/conversations/viewings.server";
 
 /**
- * The gate pass of a confirmed viewing (PRODUCT.md "Conversations and viewings"; ADR 0026): a QR code drawn here as
+ * The gate pass of a confirmed viewing (docs/product.md, Conversations and viewings; ADR 0026): a QR code drawn here as
  * SVG (uqr: no external service, no canvas) that opens the pass's own page, and the viewing as an iCalendar file
  * (ical-generator) for the phone's calendar.
  */

@@ -34,13 +34,13 @@ export async function loadRoot(request: Request) {
         },
       }),
     ]);
-    // Spec §4: when the unread-notification call fails, the session is no good: log out and go to the login page
-    // (once: logged out, the call is not made again).
+    // docs/product.md, Session end and redirects: when the unread-notification call fails, the session is no good: log
+    // out and go to the login page (once: logged out, the call is not made again).
     if (!notices.ok) {
       await client.call(logout);
       throw redirect("/auth/login", { headers: client.headers });
     }
-    // Spec §8: a failed unread-message count clears the flag, silently.
+    // docs/product.md, Toasts: a failed unread-message count clears the flag, silently.
     unread = {
       notifications: notices.result.notificationCount > 0,
       messages: chats.ok && chats.result.totalUnread > 0,
@@ -48,7 +48,8 @@ export async function loadRoot(request: Request) {
   }
   // Absolute links (canonical URLs, and later share links and e-mails) use PUBLIC_URL when it is set.
   const origin = publicOrigin(request);
-  // A visitor's entry URL (spec §3, §4): kept in a sealed cookie, refreshed when absent, invalid or a day old.
+  // A visitor's entry URL (docs/product.md, Stored data): kept in a sealed cookie, refreshed when absent, invalid or a
+  // day old.
   const entryCookie = await entryCookieHeader(request, {
     loggedIn: Boolean(profile?.ok),
     origin,

@@ -193,7 +193,7 @@ class CodeFlowStrategy<User> extends OAuth2Strategy<User> {
   }
 }
 
-/** The visitor's entry URL (spec §3, §4), stored on the account if this sign-in creates one. */
+/** The visitor's entry URL (docs/product.md, Stored data), stored on the account if this sign-in creates one. */
 async function entryFields(request: Request): Promise<{ entryUrl?: string; entryUrlAt?: string }> {
   const entry = await readEntry(request);
   return entry ? { entryUrl: entry.url, entryUrlAt: entry.at } : {};

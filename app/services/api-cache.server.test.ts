@@ -4,7 +4,7 @@ import { editProfile } from "~/api/user/profile.server";
 import { cityList } from "~/api/user/user.server";
 import { ApiCache, CACHE_SWEEP_MS, CACHE_TTL_MS, type Drop } from "./api-cache.server";
 
-/** Spec §7 "Caching": the cached GETs, each with the calls that make it stale. */
+/** docs/product.md, Caching: the cached GETs, each with the calls that make it stale. */
 const SPEC_CACHING: Record<string, readonly string[]> = {
   "/user/viewUserProfile": [
     "/user/editProfile",
@@ -28,11 +28,12 @@ const SPEC_CACHING: Record<string, readonly string[]> = {
     "/user/updateAccountSettings",
     "/payment/payoutSettings",
   ],
-  // "Payout details": the spec leaves the payout calls unnamed; ours are GET and POST /payment/payoutSettings (ADR 0029).
+  // "Payout details": the product rules leave the payout calls unnamed; ours are GET and POST /payment/payoutSettings
+  // (ADR 0029).
   "/payment/payoutSettings": ["/payment/payoutSettings"],
 };
 
-/** The spec's calls that are not declared yet: they must carry their cache declarations when they are. */
+/** The product's calls that are not declared yet: they must carry their cache declarations when they are. */
 const NOT_BUILT_YET = ["/user/updateAccountSettings"];
 
 const declared = (path: string) => ENDPOINTS.filter((endpoint) => endpoint.path === path);
@@ -59,7 +60,7 @@ describe("ApiCache", () => {
     for (let i = 0; i < count; i++) cache.set(`user-${i}`, "/user/cityList", "", { i });
   }
 
-  it("caches the calls the spec caches, as the endpoints declare them", () => {
+  it("caches the calls the product rules cache, as the endpoints declare them", () => {
     expect(Object.keys(SPEC_CACHING).sort()).toEqual([
       "/payment/payoutSettings",
       "/rating/getReviewsByMe",
@@ -85,7 +86,7 @@ describe("ApiCache", () => {
     expect(ApiCache.isCached({ method: "POST", path: "/user/cityList", cache: true })).toBe(false);
   });
 
-  it("drops each cached answer after the calls the spec says make it stale, as they declare", () => {
+  it("drops each cached answer after the calls the product rules say make it stale, as they declare", () => {
     for (const [get, staleCalls] of Object.entries(SPEC_CACHING)) {
       for (const path of staleCalls) {
         for (const call of declared(path).filter((endpoint) => endpoint.method !== "GET")) {
@@ -93,7 +94,7 @@ describe("ApiCache", () => {
         }
       }
     }
-    // And no call declares more than the spec's list (or names a GET that is not cached).
+    // And no call declares more than the product's list (or names a GET that is not cached).
     for (const call of ENDPOINTS) {
       if (call.invalidates === undefined || call.invalidates === "all") continue;
       for (const get of call.invalidates) {

@@ -1,5 +1,5 @@
 /**
- * The per-user cache of GET answers (spec §7 Caching, §9): entries live 180 s; once there are more than 100,
+ * The per-user cache of GET answers (docs/product.md, Caching): entries live 180 s; once there are more than 100,
  * a sweep every 15 s drops the expired ones.
  */
 export const CACHE_TTL_MS = 180_000;
@@ -7,8 +7,8 @@ export const CACHE_SWEEP_MS = 15_000;
 export const CACHE_SWEEP_ABOVE = 100;
 
 /**
- * Which answers are cached, and which calls make them stale, is declared on the endpoints (spec §7 "Caching"): a GET
- * says `cache: true`, a call that changes what it answers lists it in `invalidates` (app/api/endpoint.ts).
+ * Which answers are cached, and which calls make them stale, is declared on the endpoints (docs/product.md, Caching): a
+ * GET says `cache: true`, a call that changes what it answers lists it in `invalidates` (app/api/endpoint.ts).
  */
 type Declaration = { method: string; path: string; cache?: boolean };
 

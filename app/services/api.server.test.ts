@@ -576,7 +576,7 @@ describe("ApiClient", () => {
       await expectSessionEnded(response);
     });
 
-    it("uses the spec's session-expired words", () => {
+    it("uses the product's session-expired words", () => {
       expect(SESSION_EXPIRED_MESSAGE).toBe(
         "Your session has expired for safety reasons. Please login again.",
       );

@@ -20,7 +20,7 @@ import { toastCookieHeader } from "./toast.server";
 /**
  * The client every loader and action uses to reach the JSON API: in-process by default (the endpoint's handler runs
  * here, with the same checks as over HTTP, and its value comes back without JSON in between), over HTTP when
- * API_BASE_URL is set. It owns the spec's client rules (§4, §7, §8):
+ * API_BASE_URL is set. It owns the client rules of docs/product.md (The API):
  * - responseCode 401 in a body ends the session: cookie cleared, cache cleared, redirect to / with a toast;
  * - a 302 carrying redirectUrl redirects the browser, to this origin or an allow-listed provider origin only;
  * - a 503 with Retry-After (the API's database cannot be reached) is thrown as the page's own 503;
@@ -279,7 +279,10 @@ export class ApiClient {
     return true;
   }
 
-  /** Spec §4: a 401 ends the session — local data cleared, home page, and the session-expired toast. */
+  /**
+   * docs/product.md, Session end and redirects: a 401 ends the session — local data cleared, home page, and the
+   * session-expired toast.
+   */
   private async endSession(userKey: string): Promise<never> {
     this.options.cache.clearUser(userKey);
     // The browser gets only the ended session's cookies, not a session the API set earlier in this request.

@@ -1,12 +1,12 @@
 import { createSealedCookie } from "./sealed-cookie.server";
 
 /**
- * The entry URL (spec §3, §4, §9): for a visitor who is not logged in, the page they landed on and when, kept in a
- * sealed cookie. It is refreshed when absent, invalid or older than 24 hours, and stored on the user at sign-up
- * (the signup-form action passes it to /user/userSignup as entryUrl / entryUrlAt). The root loader keeps it.
+ * The entry URL (docs/product.md, Stored data): for a visitor who is not logged in, the page they landed on and when,
+ * kept in a sealed cookie. It is refreshed when absent, invalid or older than 24 hours, and stored on the user at
+ * sign-up (the signup-form action passes it to /user/userSignup as entryUrl / entryUrlAt). The root loader keeps it.
  */
 export const ENTRY_COOKIE_NAME = "ss_entry";
-/** The entry URL is refreshed once it is older than this (spec §9). */
+/** The entry URL is refreshed once it is older than this (docs/product.md, Stored data). */
 export const ENTRY_REFRESH_MS = 24 * 60 * 60 * 1000;
 /** The cookie outlives the refresh time, so a sign-up a few days later still knows where the visitor came in. */
 const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -59,7 +59,7 @@ describe("judging an upload by its bytes", () => {
     expect(detectImageFormat(new Uint8Array([0xff, 0xd8]))).toBeNull();
   });
 
-  it("refuses a text file named .jpg, a GIF and a WebP with the spec's message", async () => {
+  it("refuses a text file named .jpg, a GIF and a WebP with the product's message", async () => {
     for (const bytes of [
       Buffer.from("just some text, not a photo"),
       await solid(10, 10).gif().toBuffer(),
@@ -184,7 +184,7 @@ describe("processing an image", () => {
     expect(Math.min(...data.subarray(0, 30))).toBeGreaterThan(245);
   });
 
-  it("compresses by the spec's quality table, judged by the original file's size", async () => {
+  it("compresses by the product's quality table, judged by the original file's size", async () => {
     const small = await processImage(await solid(64, 64).png().toBuffer());
     expect(small.quality).toBe(95);
     // A PNG of noise, over 1 MB: the table says quality 75 (or lower), and the JPEG comes out much smaller.
@@ -201,7 +201,7 @@ describe("processing an image", () => {
   });
 });
 
-describe("the spec's quality table (§9)", () => {
+describe("the product's quality table (docs/product.md, Uploads and images)", () => {
   const KB = 1024;
   it.each([
     [1, 95],

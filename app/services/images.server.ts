@@ -3,10 +3,10 @@ import sharp from "sharp";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
 
 /**
- * Uploaded images (spec §5, §9; ADR 0010). An image is judged by its bytes (JPEG or PNG
+ * Uploaded images (docs/product.md, Uploads and images; ADR 0010). An image is judged by its bytes (JPEG or PNG
  * only), refused when its header promises more pixels than we are willing to decode, turned upright by its EXIF
  * orientation, stripped of every piece of metadata (EXIF, GPS, ICC, XMP), scaled to at most 2048 px on its long
- * side, and written as a JPEG compressed by the spec's quality table, plus WebP renditions for `srcset`.
+ * side, and written as a JPEG compressed by the product's quality table, plus WebP renditions for `srcset`.
  */
 
 export { IMAGE_ONLY_MESSAGE };
@@ -43,7 +43,7 @@ function isPixelLimit(error: unknown): boolean {
   return error instanceof Error && /pixel limit|image too large|dimensions/i.test(error.message);
 }
 
-/** Spec §9: the JPEG quality by the size of the file the user chose (KB = 1024 bytes). */
+/** docs/product.md, Uploads and images: the JPEG quality by the size of the file the user chose (KB = 1024 bytes). */
 export function jpegQuality(originalBytes: number): number {
   if (originalBytes <= 750 * KB) return 95;
   if (originalBytes <= 1024 * KB) return 90;
@@ -59,7 +59,7 @@ export type ProcessedImage = {
   main: ImageRendition;
   /** WebP renditions, narrowest first, never wider than the main image. */
   variants: ImageRendition[];
-  /** The JPEG quality used (spec §9). */
+  /** The JPEG quality used (docs/product.md, Uploads and images). */
   quality: number;
   /** What the upload was. */
   sourceFormat: ImageFormat;
@@ -67,7 +67,10 @@ export type ProcessedImage = {
   capturedAt: Date | null;
 };
 
-/** Manila's offset: a camera time without its own offset is taken as Philippine time (PRODUCT.md, locale). */
+/**
+ * Manila's offset: a camera time without its own offset is taken as Philippine time (docs/product.md, Locale and
+ * money).
+ */
 const DEFAULT_CAMERA_OFFSET = "+08:00";
 /** Cameras with an unset clock write 1970 or 2000: a time before this is no evidence of anything. */
 const EARLIEST_CAPTURE = Date.UTC(2001, 0, 1);

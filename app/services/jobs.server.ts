@@ -76,7 +76,7 @@ export type SendOptions = {
   transaction?: Database;
 };
 
-/** Cron schedules run on Manila time, the product's time zone (PRODUCT.md, "Locale and money"). */
+/** Cron schedules run on Manila time, the product's time zone (docs/product.md, Locale and money). */
 export const SCHEDULE_TIME_ZONE = "Asia/Manila";
 
 /** How many waiting jobs of a queue a worker takes at once (see startJobs). */

@@ -10,12 +10,12 @@ import { getEnv } from "~/env.server";
 
 /**
  * Cookies that carry user data (the entry URL, later drafts and the like) are sealed: encrypted and authenticated
- * with AES-256-GCM (spec §3 "encrypted where secured", §9). The browser sees only `v1.<base64url>`; a value that
+ * with AES-256-GCM (docs/product.md, Stored data). The browser sees only `v1.<base64url>`; a value that
  * was changed, cut short, sealed under another secret or sealed for another cookie reads as absent.
  *
- * The key is derived from SESSION_SECRET with PBKDF2-SHA256 and 100,000 iterations (spec §9). Deriving it costs
- * tens of milliseconds, so it is done ONCE per process, at the first use, and the key is cached from then on
- * (concurrent first uses share the one derivation). Each value gets a fresh random 12-byte IV.
+ * The key is derived from SESSION_SECRET with PBKDF2-SHA256 and 100,000 iterations (docs/product.md, Stored data).
+ * Deriving it costs tens of milliseconds, so it is done ONCE per process, at the first use, and the key is cached from
+ * then on (concurrent first uses share the one derivation). Each value gets a fresh random 12-byte IV.
  */
 export const PBKDF2_ITERATIONS = 100_000;
 export const KEY_SALT = "space-solution/sealed-cookie/v1";

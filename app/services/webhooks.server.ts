@@ -18,7 +18,7 @@ import { type Queue, send, startJobs } from "./jobs.server";
 /**
  * How a provider signs: `t=<unix seconds>,<key>=<hex HMAC-SHA256 of "<t>.<raw body>">` in one header. The generic
  * scheme signs as `v1` (several v1 entries while a secret is rotated); PayMongo's `Paymongo-Signature` carries `te`
- * in test mode and `li` in live mode (PRODUCT.md "Payments (decided)"), each checked against that webhook's secret.
+ * in test mode and `li` in live mode (docs/product.md, Payments), each checked against that webhook's secret.
  */
 export type SignatureScheme = {
   header: string;

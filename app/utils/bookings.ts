@@ -2,9 +2,9 @@ import type { AllBookings, BookingSummary } from "~/api/reserve/bookings.server"
 import type { Actor, BookingState } from "~/domain/booking";
 
 /**
- * The words of the bookings screens (spec §2 bookings): the tabs of the bookings list, a booking's state in plain
- * words for each side, the time left to act, and who moved a booking in its history. Pure, so the list, the
- * contract page and the listing page say the same thing, and unit-tested.
+ * The words of the bookings screens (docs/product.md, Screens and routes: bookings): the tabs of the bookings list, a
+ * booking's state in plain words for each side, the time left to act, and who moved a booking in its history. Pure, so
+ * the list, the contract page and the listing page say the same thing, and unit-tested.
  */
 
 /** A booking's state in plain words, for the renter and for the host. */
@@ -196,7 +196,7 @@ const DID_NOT_GO_AHEAD: readonly BookingState[] = ["declined", "expired", "cance
 
 /**
  * A booking that did not go ahead: nothing about it is "paid through" a date any more, and its exact address is never
- * shown (PRODUCT.md "Booking lifecycle").
+ * shown (docs/product.md, Booking lifecycle).
  */
 export function didNotGoAhead(state: BookingState): boolean {
   return DID_NOT_GO_AHEAD.includes(state);

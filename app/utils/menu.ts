@@ -1,6 +1,6 @@
 import type { ShellIconName } from "~/components/icon";
 
-/** The shell's menus, exactly as spec §2 Shell lists them for visitors and logged-in users. */
+/** The shell's menus, exactly as docs/product.md (Shell) lists them for visitors and logged-in users. */
 export type MenuItem = {
   label: string;
   to: string;
@@ -75,5 +75,7 @@ export function shellUser(profile: {
   };
 }
 
-/** The red dot on the bell and on messages, fed by the unread counts (spec §3) once those calls exist. */
+/**
+ * The red dot on the bell and on messages, fed by the unread counts (docs/product.md, Accounts) once those calls exist.
+ */
 export type UnreadFlags = { notifications: boolean; messages: boolean };

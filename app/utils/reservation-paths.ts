@@ -1,4 +1,4 @@
-/** The reserve-space screens (spec §2), in the order a renter meets them. */
+/** The reserve-space screens (docs/product.md, Screens and routes), in the order a renter meets them. */
 export type ReservationStep =
   | "storage"
   | "parking"

@@ -27,7 +27,7 @@ describe("shellFlags", () => {
   });
 });
 
-describe("the menus (spec §2 Shell)", () => {
+describe("the menus (docs/product.md, Shell)", () => {
   const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
   it("has the header items for visitors and for logged-in users", () => {

@@ -1,5 +1,5 @@
 /**
- * The app shell's per-route switches, set in a route's `handle` (spec §2 Shell): the header is hidden on the
+ * The app shell's per-route switches, set in a route's `handle` (docs/product.md, Shell): the header is hidden on the
  * search pages and many auth, profile and payment pages; the bottom menu on flow pages (signup, listing,
  * reservation, payment summary, ...); the home page has its own header style.
  */

@@ -28,12 +28,15 @@ export function stepPath(
   return `/list-your-space/${step}${spaceId ? `?spaceId=${encodeURIComponent(spaceId)}` : ""}`;
 }
 
-/** The move-in / move-out checklist of a booking (spec §2 bookings/deposit-management-checklist). */
+/**
+ * The move-in / move-out checklist of a booking (docs/product.md, Screens and routes:
+ * bookings/deposit-management-checklist).
+ */
 export function depositChecklistPath(bookingId: string): string {
   return `/bookings/${bookingId}/deposit-management-checklist`;
 }
 
-/** Feedback on Space Solution's service for a booking (spec §2 bookings/give-feedback). */
+/** Feedback on Space Solution's service for a booking (docs/product.md, Screens and routes: bookings/give-feedback). */
 export function bookingFeedbackPath(bookingId: string): string {
   return `/bookings/${bookingId}/give-feedback`;
 }

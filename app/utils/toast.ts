@@ -1,4 +1,4 @@
-/** Toasts (spec §8, §9): titled Success, Warning, Error or Info; one at a time, top-center. */
+/** Toasts (docs/product.md, Toasts): titled Success, Warning, Error or Info; one at a time, top-center. */
 export const TOAST_TITLES = { success: "Success", warning: "Warning", error: "Error", info: "Info" } as const;
 /** How long the app's own toasts stay. */
 export const TOAST_MS = 5_000;

@@ -16,8 +16,9 @@ import {
 } from "./helpers";
 
 /**
- * The account calls (spec §7 "Auth and user"): sign-up, e-mail and referral-code checks, log in with its
- * rate limit, log out, the password flows and the first-login flag. Messages are the spec's (§5), word for word.
+ * The account calls (the /user calls): sign-up, e-mail and referral-code checks, log in with its
+ * rate limit, log out, the password flows and the first-login flag. Messages are the product's (docs/product.md,
+ * Validation texts), word for word.
  */
 
 const INTERESTED_REQUIRED = "Please indicate why you're interested in signing up";

@@ -22,7 +22,7 @@ import {
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /**
- * Monthly bills (PRODUCT.md "Later months"; ADR 0028): the daily billing run with a moved clock, the Bills calls,
+ * Monthly bills (docs/product.md, Monthly bills; ADR 0028): the daily billing run with a moved clock, the Bills calls,
  * paying a bill through the sandbox checkout's signed webhook, and the ledger proven sound after every test.
  */
 

@@ -11,10 +11,10 @@ import { aHostAndARenter, anApprovedBooking, book, pay } from "./booking-fixture
 import { call, expectStatus, type loggedInUser, waitForMail } from "./helpers";
 
 /**
- * Contact details before an approved booking (PRODUCT.md "Conversations and viewings"): every text one side shows the
- * other — chat messages, the reservation's message for the host, viewing notes, and the notifications and e-mails
- * quoting them — shows phone numbers, e-mail addresses, links and handles as "[hidden]" until the two have an
- * approved booking, and verbatim from then on.
+ * Contact details before an approved booking (docs/product.md, Conversations and viewings): every text one side shows
+ * the other — chat messages, the reservation's message for the host, viewing notes, and the notifications and e-mails
+ * quoting them — shows phone numbers, e-mail addresses, links and handles as "[hidden]" until the two have an approved
+ * booking, and verbatim from then on.
  */
 
 type Person = Awaited<ReturnType<typeof loggedInUser>>;

@@ -7,7 +7,7 @@ import { ENQUIRY_MESSAGES } from "~/domain/enquiry-rules.server";
 import { getEnv } from "~/env.server";
 import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
 
-/** Contact us (spec §7 POST /contact-us, ADR 0034): anyone writes to support; checked, stored, mailed, limited. */
+/** Contact us (POST /contact-us, ADR 0034): anyone writes to support; checked, stored, mailed, limited. */
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: "Jose Rizal",

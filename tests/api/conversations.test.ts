@@ -15,7 +15,7 @@ import { listSunkSms } from "~/services/sms.server";
 import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
 import { type Answer, call, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
-/** Conversations, notifications and viewings (spec §7 "Chat, notifications, viewings"; ADR 0026). */
+/** Conversations, notifications and viewings (the chat, notification and viewing calls; ADR 0026). */
 
 type Person = Awaited<ReturnType<typeof loggedInUser>>;
 

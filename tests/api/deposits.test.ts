@@ -44,10 +44,10 @@ import {
 import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
- * Deposits (PRODUCT.md "Payments"; ADR 0032): held in the ledger from the payment on, settled exactly once — to the
- * host, back to the renter through the provider, or back with a cancellation's refund — released by the 72-hour job,
- * held (with the booking's unpaid rent) while a case is open, and moved by an operator's decision. The ledger check
- * runs after every test.
+ * Deposits (docs/product.md, Deposits and condition reports; ADR 0032): held in the ledger from the payment on, settled
+ * exactly once — to the host, back to the renter through the provider, or back with a cancellation's refund — released
+ * by the 72-hour job, held (with the booking's unpaid rent) while a case is open, and moved by an operator's decision.
+ * The ledger check runs after every test.
  */
 
 afterEach(async () => {

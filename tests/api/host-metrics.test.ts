@@ -16,8 +16,9 @@ import {
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /**
- * A host's dashboard (spec §7 getMyRentalsMetrics, getMyTenantsMetrics, getPaymentsMetrics): only the owner reads
- * theirs; requests by outcome, tenants, and money per bar follow the bookings, the released rent and the payouts.
+ * A host's dashboard (docs/product.md, Calls: getMyRentalsMetrics, getMyTenantsMetrics, getPaymentsMetrics): only the
+ * owner reads theirs; requests by outcome, tenants, and money per bar follow the bookings, the released rent and the
+ * payouts.
  */
 
 afterEach(async () => {

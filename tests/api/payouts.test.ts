@@ -54,7 +54,7 @@ import {
 import { call, expectRefused, expectStatus, loggedInUser, runOps } from "./helpers";
 
 /**
- * Host payouts (PRODUCT.md "Payouts (decided)"; ADR 0029): the payout method calls and their refusals, rent released
+ * Host payouts (docs/product.md, Payouts; ADR 0029): the payout method calls and their refusals, rent released
  * 48 hours after each paid period starts (a moved clock), the weekly batch (once, whatever runs at once), the
  * operators' export and marking paid, the host's earnings, and the ledger proven sound after every test.
  */
@@ -99,7 +99,7 @@ function parse(csv: string): Record<string, string>[] {
 const GCASH = { method: "gcash", accountName: "Bea Villanueva", accountNumber: "09171234567" };
 
 describe("the payout method", () => {
-  it("refuses a number of the wrong length with the spec's rule and changes nothing; shows a saved one masked", async () => {
+  it("refuses a number of the wrong length with the product's rule and changes nothing; shows a saved one masked", async () => {
     const host = await loggedInUser();
     const none = await call<{ payoutMethod: PayoutMethodView | null }>("GET", "/payment/payoutSettings", {
       cookie: host.cookie,

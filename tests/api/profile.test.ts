@@ -25,7 +25,7 @@ import {
 } from "./helpers";
 
 /**
- * The profile and settings calls (spec §7 "Auth and user"): editProfile, viewAccountSettings, getUserInfo,
+ * The profile and settings calls (the /user calls): editProfile, viewAccountSettings, getUserInfo,
  * getMyCode, inviteFriend, hideGoogleR, getHideReview, applyReferralCode; the entry URL kept at sign-up; and the
  * API client's cache being dropped by editProfile.
  */
@@ -410,7 +410,7 @@ describe("GET /user/viewAccountSettings", () => {
       smsNotifications: false,
       allowFacebookNotifications: false,
       measurementUnit: "feet",
-      // No payout method set: the spec's three payout fields are there, empty (payouts.test.ts sets one).
+      // No payout method set: the product's three payout fields are there, empty (payouts.test.ts sets one).
       gCash: null,
       bankDetails: null,
       paymayaDetails: null,
@@ -520,7 +520,7 @@ describe("POST /user/getMyCode", () => {
     });
   });
 
-  it("is a POST, as the spec says", async () => {
+  it("is a POST, as the product rules say", async () => {
     const { cookie } = await loggedInUser();
     expect((await call("GET", "/user/getMyCode", { cookie })).status).toBe(405);
   });

@@ -26,7 +26,7 @@ import {
 import { call, expectStatus, loggedInUser, waitForMail } from "./helpers";
 
 /**
- * Acknowledgement receipts (PRODUCT.md "Receipts") and the words around a booking's payment: the payment made with
+ * Acknowledgement receipts (docs/product.md, Receipts) and the words around a booking's payment: the payment made with
  * the request has a numbered receipt and is among what the renter paid, bills' and requests' receipt numbers never
  * repeat, bookings have a short number people can quote, and the bell stops asking for a payment once it is made.
  */

@@ -9,7 +9,7 @@ import { aHostAndARenter, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**
- * The renter's item list (spec §7 /user/itemList) and the reservation in progress (ADR 0023): each id checked against
+ * The renter's item list (the /user/itemList call) and the reservation in progress (ADR 0023): each id checked against
  * the caller, each step checked by the booking rules, the draft kept on the server until the booking is made.
  */
 

@@ -11,7 +11,7 @@ import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 import { aCompletedBooking, aRunningBookingSince } from "./review-fixtures";
 
 /**
- * Two-way reviews (PRODUCT.md "Reviews (decided)", ADR 0034): the calls of spec §7 "Resolution and rating", the
+ * Two-way reviews (docs/product.md, Reviews, ADR 0034): the calls of the /resol and /rating calls, the
  * window, the hiding until both have written or the 14 days pass, the answer, and the totals they feed.
  */
 

@@ -607,7 +607,7 @@ describe("GET /space/getBudgetMeterForStorage and /space/getBudgetMeterforParkin
     expect(quick.body.result.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3);
   });
 
-  it("answers the parking meter at the spec's path", async () => {
+  it("answers the parking meter at the product's path", async () => {
     const answer = await call<BudgetMeter>("GET", "/space/getBudgetMeterforParking?city=iloilo-city");
     expectStatus(answer, 200);
     expect(answer.body.result).toMatchObject({ minPrice: 250_000, maxPrice: 250_000 });

@@ -855,7 +855,7 @@ describe("GET /space/getStoragePriceRange and /space/getParkingPriceRange", () =
       );
   }
 
-  it("answers spec §9's 1 and 999 pesos when a city has no active listings", async () => {
+  it("answers the default 1 and 999 pesos when a city has no active listings", async () => {
     const storage = await ok(call<StorageRange>("GET", "/space/getStoragePriceRange?city=iligan"));
     expect(storage).toEqual({
       city: "iligan",

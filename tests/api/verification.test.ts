@@ -408,7 +408,7 @@ describe("POST /user/updateAddress", () => {
     expect((await userRow(me.id)).address).toBeNull();
   });
 
-  it("lists every missing field, the first in the spec's order as the message", async () => {
+  it("lists every missing field, the first in the product's order as the message", async () => {
     const me = await account();
     const answer = await save(me, {});
     expectStatus(answer, 400, "Address line 1 is required");

@@ -33,7 +33,7 @@ const inlineScripts = (html: string) =>
 async function returningVisitor(path: string): Promise<string> {
   const first = await app.send("GET", path);
   expect(first.status).toBe(200);
-  // The first visit sets the entry cookie (spec §9): that answer is the visitor's alone.
+  // The first visit sets the entry cookie (docs/product.md, Stored data): that answer is the visitor's alone.
   expect(header(first, "set-cookie")).toMatch(/^ss_entry=/);
   expect(header(first, "cache-control")).not.toContain("public");
   expect(first.headers.etag).toBeUndefined();

@@ -3,8 +3,8 @@ import { formatPeso } from "../../app/domain/money";
 import { billRenter, expect, expectAccessible, loggedInAccount, test, visit } from "./fixtures";
 
 /**
- * Paying a monthly bill from the Bills screen, with JavaScript on and off (PRODUCT.md "Later months", ADR 0028): the
- * renter's booking and its second month's bill are made before the server starts (the booking service at past
+ * Paying a monthly bill from the Bills screen, with JavaScript on and off (docs/product.md, Monthly bills, ADR 0028):
+ * the renter's booking and its second month's bill are made before the server starts (the booking service at past
  * instants, then the billing run); the browser drives only the Bills flow — the list, the summary, the sandbox
  * checkout, the page that waits for the provider's webhook, the receipt and the paid tab.
  */

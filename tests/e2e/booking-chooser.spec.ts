@@ -10,7 +10,7 @@ import {
 } from "./fixtures";
 
 /**
- * The spec's bare booking pages, /bookings/deposit-management-checklist and /bookings/give-feedback, which name no
+ * The product's bare booking pages, /bookings/deposit-management-checklist and /bookings/give-feedback, which name no
  * booking, with JavaScript on and off: they list the bookings to choose from, open the only one that fits, or say
  * there is none.
  */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 
-/** What BookSpace answers of a booking's price (spec §3, the booking price result). */
+/** What BookSpace answers of a booking's price (docs/product.md, Due at booking, the booking price result). */
 export type Price = { firstMonthPrice: number; spaceSolutionFee: number; due: number };
 
 /** A demo listing's id, found through the search API by its city and title (and type: storage unless told). */

@@ -6,12 +6,12 @@ import { demoListingId, requestedBooking } from "./booking-requests";
 import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**
- * The bookings screens (spec §2 bookings, ADR 0025), with JavaScript on and off: the bookings list's tabs, a booking's
- * contract details page with the host's approval, the exact address from approval on, cancelling with the refund
- * shown first, and the 404 page for anyone else. Bookings are made through the API, not the reserve-space screens
- * (reserve-and-pay.spec.ts clicks through those): BookSpace, then the sandbox checkout's own form posted as the
- * renter's browser would, and the provider's webhook job moves the booking to "requested". Each project books its
- * own demo listing or its own dates, since both run against one server at once.
+ * The bookings screens (docs/product.md, Screens and routes: bookings, ADR 0025), with JavaScript on and off: the
+ * bookings list's tabs, a booking's contract details page with the host's approval, the exact address from approval on,
+ * cancelling with the refund shown first, and the 404 page for anyone else. Bookings are made through the API, not the
+ * reserve-space screens (reserve-and-pay.spec.ts clicks through those): BookSpace, then the sandbox checkout's own form
+ * posted as the renter's browser would, and the provider's webhook job moves the booking to "requested". Each project
+ * books its own demo listing or its own dates, since both run against one server at once.
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;

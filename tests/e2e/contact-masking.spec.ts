@@ -2,7 +2,7 @@ import { CONTACTS_HIDDEN_NOTE, HIDDEN } from "../../app/domain/contact-masking";
 import { expect, expectAccessible, loggedInAccount, newHost, test, WIDE } from "./fixtures";
 
 /**
- * Contact details before an approved booking (PRODUCT.md "Conversations and viewings"), with JavaScript on and off:
+ * Contact details before an approved booking (docs/product.md, Conversations and viewings), with JavaScript on and off:
  * what a renter wrote reaches the host with its details as a short marker, and the banner says why. The renter's
  * messages and viewing request are made through the API; only the host's reading goes through the browser.
  */

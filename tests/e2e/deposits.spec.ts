@@ -5,10 +5,11 @@ import sharp from "sharp";
 import { depositRenter, expect, expectAccessible, test, visit } from "./fixtures";
 
 /**
- * The move-in / move-out checklist and the deposit, with JavaScript on and off (PRODUCT.md "Payments"; ADR 0032):
- * the renter adds a move-in photo and note from the booking's page, the host signs the report off; on a booking that
- * ended yesterday the host confirms the move-out checklist and the renter sees the deposit released. The two bookings
- * are made before the server starts (seed-test-users.ts); the photo is made by sharp here, nothing binary committed.
+ * The move-in / move-out checklist and the deposit, with JavaScript on and off (docs/product.md, Deposits and condition
+ * reports; ADR 0032): the renter adds a move-in photo and note from the booking's page, the host signs the report off;
+ * on a booking that ended yesterday the host confirms the move-out checklist and the renter sees the deposit released.
+ * The two bookings are made before the server starts (seed-test-users.ts); the photo is made by sharp here, nothing
+ * binary committed.
  */
 
 const photo = path.join(mkdtempSync(path.join(tmpdir(), "deposits-e2e-")), "shelf.jpg");

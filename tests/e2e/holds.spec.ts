@@ -3,9 +3,9 @@ import { addDays, todayInManila } from "../../app/domain/dates";
 import { expect, expectAccessible, loggedInAccount, newHost, test } from "./fixtures";
 
 /**
- * Holds are limited (PRODUCT.md): a renter holds at most 2 unpaid checkouts at once, so the payment step refuses a
- * third with JavaScript on and off. The two unpaid checkouts are booked through the API, of a fresh host's listing
- * (one per project: the projects run against one server at once).
+ * Holds are limited (docs/product.md, Holds): a renter holds at most 2 unpaid checkouts at once, so the payment step
+ * refuses a third with JavaScript on and off. The two unpaid checkouts are booked through the API, of a fresh host's
+ * listing (one per project: the projects run against one server at once).
  */
 
 test("a renter holding two unpaid checkouts is asked to finish paying before a third", async ({

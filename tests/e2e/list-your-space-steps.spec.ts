@@ -354,7 +354,7 @@ async function uploadPhotos(page: Page, files: string[], count: number) {
         await expect(page.getByRole("img", { name: `${preview} (${i} of ${files.length})` })).toBeVisible();
   }
   await page.getByRole("button", { name: "Upload photos" }).click();
-  // Spec §8's words for one photo; several say how many.
+  // The product's words for one photo; several say how many.
   const said =
     files.length === 1 ? "Image uploaded successfully." : `${files.length} images uploaded successfully.`;
   await expect(page.getByText(said).first()).toBeVisible();

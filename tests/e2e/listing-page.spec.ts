@@ -5,11 +5,11 @@ import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
 import { expect, expectAccessible, NARROW, newHost, test, visit, WIDE } from "./fixtures";
 
 /**
- * A listing's public page (ADR 0013): the calculator with PRODUCT.md's example values, the share metadata and its
- * 1200 × 630 image, favourite and unfavourite (and the saved-spaces page), a question to the host, the 404 of an
- * unknown listing and the canonical redirect of a wrong slug or type. Each test runs with JavaScript on and off;
- * every page is checked with axe. The demo listings "Secure storage room in Makati" (₱3,000.00 a month) and
- * "Covered condo parking in BGC" (₱150.00 a day) carry PRODUCT.md's example prices.
+ * A listing's public page (ADR 0013): the calculator with the pricing examples' values (docs/product.md), the share
+ * metadata and its 1200 × 630 image, favourite and unfavourite (and the saved-spaces page), a question to the host, the
+ * 404 of an unknown listing and the canonical redirect of a wrong slug or type. Each test runs with JavaScript on and
+ * off; every page is checked with axe. The demo listings "Secure storage room in Makati" (₱3,000.00 a month) and
+ * "Covered condo parking in BGC" (₱150.00 a day) carry the pricing examples' prices (docs/product.md).
  */
 
 test.use({ viewport: WIDE });
@@ -30,7 +30,7 @@ async function listingPath(request: APIRequestContext, slug: string): Promise<st
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
-test("the storage calculator shows PRODUCT.md's stay quotes and the quote of any number of days", async ({
+test("the storage calculator shows the pricing examples' stay quotes and the quote of any number of days", async ({
   page,
 }) => {
   const path = await listingPath(page.request, STORAGE_SLUG);

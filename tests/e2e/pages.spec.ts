@@ -2,9 +2,10 @@ import { SEGMENTS, segmentPath, solutionRedirects } from "../../app/content/solu
 import { expect, expectAccessible, test, visit, WIDE } from "./fixtures";
 
 /**
- * The information pages (spec §2): the storage and parking landing pages and their use-case pages, the solution
- * redirects, the help center and the policies. Each test runs with JavaScript on and off; every page is checked
- * with axe. The search page itself is another screen's: only the URL the search forms lead to is checked here.
+ * The information pages (docs/product.md, Screens and routes): the storage and parking landing pages and their use-case
+ * pages, the solution redirects, the help center and the policies. Each test runs with JavaScript on and off; every
+ * page is checked with axe. The search page itself is another screen's: only the URL the search forms lead to is
+ * checked here.
  */
 
 test.use({ viewport: WIDE });

@@ -2,8 +2,8 @@ import { formatPeso } from "../../app/domain/money";
 import { expect, loggedInAccount, payoutHost, test, visit } from "./fixtures";
 
 /**
- * Host payouts, with JavaScript on and off (PRODUCT.md "Payouts (decided)", ADR 0029): the payout method form refuses
- * a number of the wrong length with the spec's rule (next to the field and as a toast) and shows a saved number
+ * Host payouts, with JavaScript on and off (docs/product.md, Payouts, ADR 0029): the payout method form refuses
+ * a number of the wrong length with the product's rule (next to the field and as a toast) and shows a saved number
  * masked; a host sees their earnings and a paid payout with its reference and date. The earnings and the paid payout
  * are made before the server starts (the booking service at past instants, the weekly run, the operators' mark-paid).
  */

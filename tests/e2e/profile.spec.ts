@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { demoUsers, expect, expectAccessible, newAccount, test, visit, WIDE } from "./fixtures";
 
 /**
- * The profile screens (spec §2 user-profile): edit-account-info, account-settings, invite-a-friend with its
- * referral code, the entry-URL cookie and the key-press filters. Each test runs with JavaScript on and off.
+ * The profile screens (docs/product.md, Screens and routes: user-profile): edit-account-info, account-settings,
+ * invite-a-friend with its referral code, the entry-URL cookie and the key-press filters. Each test runs with
+ * JavaScript on and off.
  */
 
 test.use({ viewport: WIDE });

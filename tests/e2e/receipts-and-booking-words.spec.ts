@@ -4,8 +4,8 @@ import { demoListingId, requestedBooking } from "./booking-requests";
 import { expect, expectAccessible, loggedInAccount, NARROW, newHost, test, visit } from "./fixtures";
 
 /**
- * What a renter and a host read around a booking's payment, on a phone, with JavaScript on and off (PRODUCT.md
- * "Receipts", "Booking lifecycle"): the acknowledgement receipt of the payment made with the request and its place in
+ * What a renter and a host read around a booking's payment, on a phone, with JavaScript on and off (docs/product.md,
+ * Receipts and Booking lifecycle): the acknowledgement receipt of the payment made with the request and its place in
  * Bills → Paid, the request-sent page, the booking's short number, the bell's news in full, the host's requests on
  * the home page, the words of a declined booking and a parking booking's message. Bookings are made through the API
  * (BookSpace and the sandbox checkout's form), on a fresh host's own listing.

@@ -137,7 +137,7 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
     "storageType=parking&city=makati",
     "Office building parking on Ayala Avenue",
   );
-  // A Monday, so Monday to Friday is 22 days of the 30 whatever the month (PRODUCT.md's example).
+  // A Monday, so Monday to Friday is 22 days of the 30 whatever the month (the pricing examples, docs/product.md).
   let start = addDays(todayInManila(), jsOn() ? 7 : 60);
   while (new Date(`${start}T00:00:00Z`).getUTCDay() !== 1) start = addDays(start, 1);
 

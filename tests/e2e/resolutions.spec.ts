@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { claimHost, expect, expectAccessible, loggedInAccount, pageErrors, test, visit } from "./fixtures";
 
 /**
- * The resolution center, with JavaScript on and off (PRODUCT.md "Payments" on deposits, ADR 0033): a host opens a
+ * The resolution center, with JavaScript on and off (docs/product.md, Resolution center, ADR 0033): a host opens a
  * damage claim with a photo on a booking that ended yesterday, from the link the move-out checklist gives, and the
  * renter answers in the thread; both see an earlier claim an operator decided with
  * `npm run ops -- resolution:decide` (run on the booking before the server starts: the e2e server's embedded

@@ -2,7 +2,7 @@ import { REVIEW_MESSAGES } from "../../app/domain/reviews";
 import { expect, expectAccessible, reviewPair, test, visit } from "./fixtures";
 
 /**
- * Two-way reviews, with JavaScript on and off (PRODUCT.md "Reviews (decided)", ADR 0034): a host and a renter whose
+ * Two-way reviews, with JavaScript on and off (docs/product.md, Reviews, ADR 0034): a host and a renter whose
  * booking completed before the server started (seed-test-users.ts) each review the other from the browser. The first
  * review stays hidden from the other side until the second is written; then both show, on the profiles and as the
  * listing's average, on its page and its search card.

@@ -1,7 +1,7 @@
 import { billRenter, expect, NARROW, saveScreenshots, test } from "./fixtures";
 
 /**
- * Screenshots for a visual check (ADR 0027): the home, search, listing, booking and account menu pages, each saved
+ * Screenshots for a visual check (ADR 0055): the home, search, listing, booking and account menu pages, each saved
  * whole on a phone (390 × 844) and a desktop (1280 × 800) under test-results/screenshots/<project>/, with JavaScript
  * on and off. The state comes from the seed (a renter with a running booking, logged in by cookie; the demo
  * listings); the test only opens pages, checks each is the page it means to show, and saves it. The other specs

@@ -166,7 +166,7 @@ test("a search by type and city finds the city's listings, and the URL carries i
   // The bare address becomes the tidy URL of the default search.
   await expect(page).toHaveURL(/\/search-space\?storageType=storage$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storage spaces");
-  // The search pages have no site header (spec §2 Shell).
+  // The search pages have no site header (docs/product.md, Shell).
   await expect(page.getByRole("banner")).toHaveCount(0);
 
   await page.getByLabel("City").selectOption(city.slug);

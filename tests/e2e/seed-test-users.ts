@@ -275,7 +275,7 @@ for (const [n, host] of claimHosts.entries()) {
   );
   if (row.state !== "completed") throw new Error("the claim host's booking did not end");
   // An earlier claim of the host's on it, decided by an operator with the command (the e2e server's embedded
-  // database is open in the server alone, so the spec cannot run it).
+  // database is open in the server alone, so the e2e spec cannot run it).
   const [decided] = await db
     .insert(resolutions)
     .values({
@@ -304,7 +304,7 @@ for (const [n, host] of claimHosts.entries()) {
 }
 // Each deposit renter rents two storage rooms (with a deposit) of its own host through the real booking service: one
 // from 5 days ago (running: the move-in report), one for 3 months that ended yesterday or the day before (completed,
-// its host's 72 hours still running: the move-out checklist). The deposits stay held until the spec settles one.
+// its host's 72 hours still running: the move-out checklist). The deposits stay held until the e2e spec settles one.
 for (let pair = 0; pair < TEST_DEPOSIT_RENTER_COUNT; pair++) {
   const renter = depositAccounts[2 * pair] as TestUser;
   const host = depositAccounts[2 * pair + 1] as TestUser;

@@ -48,9 +48,10 @@ async function appRoutes(): Promise<Route[]> {
 }
 
 /**
- * The kind of page a URL is: its route, and its tab (spec §2: bills, check-list; the bookings, reviews and listings
- * pages too), the one query parameter that shows another screen. Ids, slugs, cities and search filters are left out:
- * one booking page, one listing page, one city page and one search page is opened per person.
+ * The kind of page a URL is: its route, and its tab (docs/product.md, Screens and routes: bills, check-list; the
+ * bookings, reviews and listings pages too), the one query parameter that shows another screen. Ids, slugs, cities and
+ * search filters are left out: one booking page, one listing page, one city page and one search page is opened per
+ * person.
  */
 async function kindOfPage(url: URL): Promise<{ key: string; resource: boolean }> {
   const routes = await appRoutes();

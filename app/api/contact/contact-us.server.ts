@@ -8,7 +8,7 @@ import { senderLine } from "../enquiry/ops-enquiries.server";
 import { LIMITS, takeRate } from "../rate-limit.server";
 
 /**
- * Contact us (spec §7 "Other" POST /contact-us, ADR 0034): anyone, logged in or not, writes to the support team. The
+ * Contact us (POST /contact-us, ADR 0034): anyone, logged in or not, writes to the support team. The
  * message is checked, stored in `contact_messages` and e-mailed to SUPPORT_EMAIL through the mail job, with the
  * sender as Reply-To. At most 5 an hour from one caller's address and 5 to one reply address.
  */

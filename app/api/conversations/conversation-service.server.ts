@@ -18,7 +18,7 @@ import { ApiError } from "../envelope";
 import { displayName } from "../user/profile.server";
 
 /**
- * Conversations (PRODUCT.md "Conversations and viewings", ADR 0026): one per renter, host and space, opened by the
+ * Conversations (docs/product.md, Conversations and viewings, ADR 0026): one per renter, host and space, opened by the
  * first question, message, viewing or booking between them. Every message, the people's and the system's lines, is
  * written here, so the two sides' pages hear of it and the other side is told.
  */

@@ -27,7 +27,7 @@ import {
 } from "./conversation-service.server";
 
 /**
- * Chat calls (spec §7 "Chat, notifications, viewings"; ADR 0026): the caller's conversations, one conversation's
+ * Chat calls (the chat, notification and viewing calls; ADR 0026): the caller's conversations, one conversation's
  * history 500 messages a page, reading, hiding and writing. Only the two people of a conversation reach it; contact
  * details in messages are masked on the server until they have an approved booking.
  */
@@ -37,7 +37,7 @@ export const MESSAGE_SENT = "Your message has been sent.";
 const OWN_SPACE = "This is your own space: renters' messages about it come to you.";
 
 const conversationId = z.uuid({ error: CONVERSATION_NOT_FOUND });
-/** The spec's `?userId`: only the caller's own. */
+/** The product's `?userId`: only the caller's own. */
 const userIdQuery = z.strictObject({ userId: z.uuid({ error: USER_NOT_FOUND }) });
 
 export function assertCaller(userId: string, callerId: string): void {
@@ -162,7 +162,7 @@ export const userChatHistory = defineEndpoint({
   path: "/user/userChatHistory/{page}/{pageSize}",
   auth: "required",
   answers: [404],
-  summary: `One conversation's messages, page {page} (1 = the newest) of {pageSize} (at most ${CHAT_PAGE_SIZE}, spec §9), oldest first within the page. Only its two people; what the caller cleared is left out.`,
+  summary: `One conversation's messages, page {page} (1 = the newest) of {pageSize} (at most ${CHAT_PAGE_SIZE}), oldest first within the page. Only its two people; what the caller cleared is left out.`,
   tags: ["chat"],
   params: z.strictObject({
     page: z.coerce.number({ error: "Please give a page number." }).int().min(1, "Please give a page number."),

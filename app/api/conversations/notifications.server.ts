@@ -7,7 +7,7 @@ import { ApiError } from "../envelope";
 import { assertCaller, USER_NOT_FOUND } from "./conversations.server";
 
 /**
- * The bell (spec §7 "Chat, notifications, viewings"; ADR 0026): the caller's notifications, written by notify() for
+ * The bell (the chat, notification and viewing calls; ADR 0026): the caller's notifications, written by notify() for
  * every message, viewing and booking change, with their read state. Only one's own.
  */
 

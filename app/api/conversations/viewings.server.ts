@@ -37,7 +37,7 @@ import {
 } from "./conversation-service.server";
 
 /**
- * Viewings (PRODUCT.md "Conversations and viewings"; ADR 0026): a renter asks with up to 3 times in the next 14
+ * Viewings (docs/product.md, Conversations and viewings; ADR 0026): a renter asks with up to 3 times in the next 14
  * days, the other side confirms one or proposes others, either side reschedules or cancels. A confirmed viewing has
  * a gate pass (its number, the hour, the exact address), valid only in its window. Every step is a line in the
  * conversation and a notification to the other side; a reminder goes out the day before.

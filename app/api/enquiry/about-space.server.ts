@@ -18,7 +18,7 @@ import { findActiveSpace, SPACE_NOT_FOUND, spaceId } from "../space/listing-page
 import { displayName } from "../user/profile.server";
 import { refuseIfTooMany } from "./ops-enquiries.server";
 
-/** A question to a listing's host from its page (spec §7 "Enquiry"): stored, and e-mailed to the host. */
+/** A question to a listing's host from its page (the /enquiry calls): stored, and e-mailed to the host. */
 
 export const QUESTION_MAX_LENGTH = 2000;
 export const QUESTION_SENT = "Your question has been sent to the host.";

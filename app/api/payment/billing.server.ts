@@ -14,7 +14,7 @@ import { applyBookingEventIn, bookingTransaction } from "../reserve/booking-serv
 import { displayName } from "../user/profile.server";
 
 /**
- * Monthly billing (PRODUCT.md "Later months"; app/domain/billing.ts): the daily job issues each booking's bills 7
+ * Monthly billing (docs/product.md, Monthly bills; app/domain/billing.ts): the daily job issues each booking's bills 7
  * days ahead, prices again or voids the unpaid ones its booking's new end date changed, and reminds renters of unpaid
  * bills on the due date and 3 days later. Each booking is billed in a transaction that locks its row, and a bill is
  * one row per booking and period start: a rerun, a crash mid-run or two app instances never issue a bill twice, and

@@ -17,9 +17,9 @@ import { paymentMethod } from "../reserve/reservation-input.server";
 import { displayName } from "../user/profile.server";
 
 /**
- * A renter's monthly bills (PRODUCT.md "Later months"; ADR 0028): the Bills screen's lists, one bill with its line
- * items and receipt, and paying it through the same hosted checkout and webhook as a booking's due. The spec leaves
- * the billing calls unnamed ("payments, billing: not shown"); these paths are ours.
+ * A renter's monthly bills (docs/product.md, Monthly bills; ADR 0028): the Bills screen's lists, one bill with its line
+ * items and receipt, and paying it through the same hosted checkout and webhook as a booking's due. The product rules
+ * leave the billing calls unnamed ("payments, billing: not shown"); these paths are ours.
  */
 
 export const BILL_NOT_YOURS = "This bill is not yours.";

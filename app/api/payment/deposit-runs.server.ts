@@ -13,9 +13,10 @@ export type DepositRun = { released: number };
 export const RELEASED_AFTER_DEADLINE = "The host did not answer within 72 hours of the end.";
 
 /**
- * The 72-hour release (PRODUCT.md "Payments"; ADR 0032): every held deposit of a booking that ended more than 72 hours
- * before `now`, with no case holding it, goes back to the renter. Each booking settles in its own transaction with
- * its row locked, and the case is checked again under that lock; a deposit another run settled first is skipped.
+ * The 72-hour release (docs/product.md, Deposits and condition reports; ADR 0032): every held deposit of a booking that
+ * ended more than 72 hours before `now`, with no case holding it, goes back to the renter. Each booking settles in its
+ * own transaction with its row locked, and the case is checked again under that lock; a deposit another run settled
+ * first is skipped.
  */
 export async function releaseDueDeposits(db: Database, now = new Date()): Promise<DepositRun> {
   const endedBy = latestReleasableEndDate(now);

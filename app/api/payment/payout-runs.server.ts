@@ -36,7 +36,7 @@ import { bookingTransaction } from "../reserve/booking-service.server";
 import { displayName } from "../user/profile.server";
 
 /**
- * Host payouts (PRODUCT.md "Payouts (decided)"; ADR 0029), the jobs and the operators' side:
+ * Host payouts (docs/product.md, Payouts; ADR 0029), the jobs and the operators' side:
  * - the daily release: each paid period's rent becomes the host's 48 hours after the period starts, its Space
  *   Solution fee the platform's (ledger: booking funds → host payable, booking funds → platform fees); deposits stay
  *   held. One earnings row per booking and period start, written in a transaction that locks the booking: a rerun, a

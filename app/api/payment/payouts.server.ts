@@ -28,9 +28,10 @@ import { viewAccountSettings } from "../user/profile.server";
 import { sentToLabel } from "./payout-runs.server";
 
 /**
- * A host's payouts (PRODUCT.md "Payouts (decided)"; ADR 0029): the payout method (one of bank, GCash or Paymaya,
+ * A host's payouts (docs/product.md, Payouts; ADR 0029): the payout method (one of bank, GCash or Paymaya,
  * shown again masked), and the earnings — what was earned, what is payable, what was paid out, and each payout with
- * its reference and date. The spec leaves these calls unnamed ("payout edits: not shown"); these paths are ours.
+ * its reference and date. The product rules leave these calls unnamed ("payout edits: not shown"); these paths are
+ * ours.
  */
 
 export const PAYOUT_NOT_YOURS = "This payout is not yours.";

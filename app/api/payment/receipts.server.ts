@@ -12,11 +12,11 @@ import { bookingPeople } from "../reserve/booking-service.server";
 import { displayName } from "../user/profile.server";
 
 /**
- * Acknowledgement receipts (PRODUCT.md "Receipts"): every payment the renter made — the one made with the request and
- * each monthly bill — has a numbered receipt with the date, the payer, what it paid for, the amount, the method and
+ * Acknowledgement receipts (docs/product.md, Receipts): every payment the renter made — the one made with the request
+ * and each monthly bill — has a numbered receipt with the date, the payer, what it paid for, the amount, the method and
  * the provider's reference. A bill's receipt is addressed by the bill's id and numbered on the bill; the request's by
- * its payment's id and numbered on the payment; both numbers come from one sequence. It is never an "official
- * receipt", which is a BIR-registered document issued outside the app.
+ * its payment's id and numbered on the payment; both numbers come from one sequence. It is never an "official receipt",
+ * which is a BIR-registered document issued outside the app.
  */
 
 export const RECEIPT_NOT_FOUND = "This receipt was not found.";

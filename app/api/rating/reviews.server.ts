@@ -34,9 +34,9 @@ import {
 } from "./review-service.server";
 
 /**
- * Reviews (spec §7 "Resolution and rating", PRODUCT.md "Reviews (decided)", ADR 0034): what the caller may still
+ * Reviews (the /resol and /rating calls, docs/product.md, Reviews, ADR 0034): what the caller may still
  * write (reviewsToWrite), writing one (rateUser), the reviews about them, on their listings and by them, answering
- * one (answerReview, a call the spec leaves unnamed) and a listing's shown reviews (getSpaceReviews, likewise).
+ * one (answerReview, a call the product rules leave unnamed) and a listing's shown reviews (getSpaceReviews, likewise).
  * Only shown reviews are ever read by anyone but their author.
  */
 
@@ -355,7 +355,7 @@ export const answerReview = defineEndpoint({
   auth: "required",
   answers: [403, 404, 409],
   summary:
-    "The person a shown review is about answers it, once (up to 1,000 characters). The spec leaves this call unnamed (ADR 0034).",
+    "The person a shown review is about answers it, once (up to 1,000 characters). The product rules leave this call unnamed (ADR 0034).",
   message: REVIEW_MESSAGES.answered,
   body: z.strictObject({
     reviewId: z.uuid("The review id is not valid."),

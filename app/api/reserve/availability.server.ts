@@ -5,7 +5,7 @@ import { fieldError } from "../envelope";
 import { ownListing, SpaceIdSchema } from "../space/space-steps.server";
 import { changeListing } from "../space/spaces.server";
 
-/** A host activates or deactivates their listing (spec §7 "Reservation"). */
+/** A host activates or deactivates their listing (the /reserve calls). */
 
 const AVAILABILITY_MESSAGE = "newAvailable must be Active or Inactive.";
 

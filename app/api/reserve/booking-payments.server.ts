@@ -34,7 +34,7 @@ import { settleRefund } from "./refunds.server";
 import { paymentMethod } from "./reservation-input.server";
 
 /**
- * Paying for a booking (PRODUCT.md "Payments (decided)"; ADR 0022): POST /reserve/payBooking opens the provider's
+ * Paying for a booking (docs/product.md, Payments; ADR 0022): POST /reserve/payBooking opens the provider's
  * hosted checkout for the due; the provider's signed webhook (app/routes/webhooks+/payments.ts) is the only thing
  * that marks a payment paid, in a job that settles the payment and moves the booking in one transaction. The
  * browser's return from the checkout only shows the state.
@@ -351,7 +351,7 @@ async function settlePayment(tx: Database, event: PaymentOutcome, from: EventSou
     amount: event.amount,
     reference: event.providerPaymentId,
   });
-  // The payment the booking accepted has its acknowledgement receipt, numbered now (PRODUCT.md "Receipts").
+  // The payment the booking accepted has its acknowledgement receipt, numbered now (docs/product.md, Receipts).
   if (!transition.money.some((move) => move.kind === "refund")) await numberRequestReceipt(tx, payment.id);
 }
 

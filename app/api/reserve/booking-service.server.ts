@@ -362,9 +362,9 @@ async function scheduleDeadline(tx: Database, bookingId: string, deadline: Deadl
 export type BookingNewsJob = { historyId: number; headline: BookingNews };
 
 /**
- * Mails both people of a booking about one history row (PRODUCT.md: every transition becomes a notification, by
- * e-mail now; in-app and SMS join from the same rows). A checkout that was only started is the renter's business:
- * the host hears of a request once it is paid.
+ * Mails both people of a booking about one history row (docs/product.md, Booking lifecycle: every transition becomes a
+ * notification, by e-mail now; in-app and SMS join from the same rows). A checkout that was only started is the
+ * renter's business: the host hears of a request once it is paid.
  */
 export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", async (job) => {
   const { historyId } = job;

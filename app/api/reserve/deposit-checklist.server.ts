@@ -39,11 +39,12 @@ import { BOOKING_NOT_FOUND, bookingTransaction } from "./booking-service.server"
 import { sendReportNews } from "./deposit-news.server";
 
 /**
- * The move-in / move-out checklist and the deposit panel (spec §2 bookings/deposit-management-checklist; PRODUCT.md
- * "Payments"; ADR 0032). The spec leaves these calls unnamed; ours, under /api:
+ * The move-in / move-out checklist and the deposit panel (docs/product.md, Screens and routes:
+ * bookings/deposit-management-checklist; Deposits and condition reports; ADR 0032). The product rules leave these calls
+ * unnamed; ours, under /api:
  * - GET /reserve/depositChecklist/{bookingId}: the deposit's state and deadline, both sides' reports of both stages;
  * - POST /reserve/addConditionNote: a note in the caller's report of a stage;
- * - POST /space/imageUploadBookingFeedback (the spec's upload type bookingFeedback): photos, with `bookingId` and
+ * - POST /space/imageUploadBookingFeedback (the product's upload type bookingFeedback): photos, with `bookingId` and
  *   `stage` added to the caller's report (their capture time read from EXIF before it is stripped), or without them
  *   only stored, for feedback about a booking;
  * - POST /reserve/signOffConditionReport: the other side signs a report of a stage off;
@@ -312,7 +313,7 @@ export const addConditionNote = defineEndpoint({
 });
 
 /**
- * The spec's upload type bookingFeedback. With `bookingId` and `stage`, the photos (and the optional `note`, on the
+ * The product's upload type bookingFeedback. With `bookingId` and `stage`, the photos (and the optional `note`, on the
  * first) join the caller's report of that stage; with `bookingId` alone they are only stored, for feedback about
  * the booking. Either way the caller must be one of the booking's two people.
  */

@@ -11,11 +11,11 @@ import { depositChecklistPath } from "~/utils/site-paths";
 import { displayName } from "../user/profile.server";
 
 /**
- * What the deposit's people hear (PRODUCT.md "Payments"; ADR 0032): when a deposit is settled, the renter how much
- * comes back and the host how much was awarded to them; when a condition report is signed off, the person who wrote
- * it. The jobs are sent in the transaction that settles the deposit or signs the report off, and only when it did:
- * they exist exactly when the change was committed, once, and a rerun that finds it done sends none. One job per
- * person, so a retry after a failed delivery never tells the other person twice.
+ * What the deposit's people hear (docs/product.md, Deposits and condition reports; ADR 0032): when a deposit is
+ * settled, the renter how much comes back and the host how much was awarded to them; when a condition report is signed
+ * off, the person who wrote it. The jobs are sent in the transaction that settles the deposit or signs the report off,
+ * and only when it did: they exist exactly when the change was committed, once, and a rerun that finds it done sends
+ * none. One job per person, so a retry after a failed delivery never tells the other person twice.
  */
 
 export type DepositNewsJob = { bookingId: string; role: "renter" | "host" };

@@ -9,7 +9,7 @@ import { paymentProvider } from "~/services/payments/provider.server";
 import { recordUnapplied } from "~/services/payments/unapplied.server";
 
 /**
- * Refunds (PRODUCT.md "Refunds"): the booking machine decides how much goes back and why; this asks the payment
+ * Refunds (docs/product.md, Refunds): the booking machine decides how much goes back and why; this asks the payment
  * provider for it, once the transition has committed, from the booking's paid payments (the one named, for a
  * payment nobody awaited). Each refund row is written before the provider is asked, with an idempotency key made of
  * the history row and the payment, so a retried job asks again for the same refund, never for a second one.

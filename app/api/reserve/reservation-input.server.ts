@@ -21,8 +21,8 @@ function given(value: unknown): unknown[] {
 
 /**
  * Weekdays as forms send them: repeated fields, or one comma-separated value ("1,2,3"); 0 is Sunday. An empty field
- * is no day chosen, never every day: a parking month is priced for the days the renter chose (PRODUCT.md "Parking
- * month price"; only a call without the field books the full month).
+ * is no day chosen, never every day: a parking month is priced for the days the renter chose (docs/product.md, Parking
+ * month; only a call without the field books the full month).
  */
 export const weekdays = z.preprocess(
   (value) => (value === undefined ? undefined : given(value).map(Number)),
@@ -48,7 +48,7 @@ export const messageForKeeper = z
 
 export const PAYMENT_METHOD_MESSAGE = "Please choose how you will pay: card, GCash or Maya.";
 
-/** How the renter pays (PRODUCT.md: card, GCash or Maya). */
+/** How the renter pays (card, GCash or Maya: docs/product.md, Payments). */
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE });
 
 /**

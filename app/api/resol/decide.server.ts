@@ -11,12 +11,12 @@ import { bookingTransaction } from "../reserve/booking-service.server";
 import { tellCaseNews } from "./resolution-service.server";
 
 /**
- * `npm run ops -- resolution:decide CASE --award CENTAVOS --note "…"`: an operator decides a case (PRODUCT.md: the
- * part awarded goes to the opener — the host's claim out of the deposit — the rest back where it came from). In one
- * transaction: the case is checked (open or answered, an award from zero to what was asked within what the booking
- * can give), marked decided with its award and note, and its money moved; then both sides are told (the bell, mail
- * and SMS by their settings, and a line in the booking's conversation). The flags are read here, so the command is
- * tested without a shell.
+ * `npm run ops -- resolution:decide CASE --award CENTAVOS --note "…"`: an operator decides a case (docs/product.md,
+ * Resolution center: the part awarded goes to the opener — the host's claim out of the deposit — the rest back where it
+ * came from). In one transaction: the case is checked (open or answered, an award from zero to what was asked within
+ * what the booking can give), marked decided with its award and note, and its money moved; then both sides are told
+ * (the bell, mail and SMS by their settings, and a line in the booking's conversation). The flags are read here, so the
+ * command is tested without a shell.
  */
 
 export const RESOLUTION_DECIDE_USAGE =

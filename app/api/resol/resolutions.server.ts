@@ -37,7 +37,7 @@ import {
 } from "./resolution-service.server";
 
 /**
- * The resolution center's calls (spec §7 "Resolution and rating"; ADR 0033). The spec names three: open a case
+ * The resolution center's calls (the /resol and /rating calls; ADR 0033). The product names three: open a case
  * (POST /resol/addResolution), the caller's cases (GET /resol/getMyResolutionList) and one case
  * (GET /resol/viewResolution). The thread's reply (POST /resol/replyResolution) and the opener's withdrawal
  * (POST /resol/withdrawResolution) are ours. A case's photos are uploaded with POST /space/imageUploadResolution

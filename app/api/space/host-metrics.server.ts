@@ -19,9 +19,9 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 
 /**
- * A host's dashboard (spec §7: getMyRentalsMetrics, getMyTenantsMetrics, getPaymentsMetrics with ownerId and
- * duration): the host's requests by outcome, tenants, and money per bar of the chosen duration. Only the owner reads
- * their own; the money figures are sums of the ledger's rows, as the earnings page's are.
+ * A host's dashboard (docs/product.md, Calls: getMyRentalsMetrics, getMyTenantsMetrics, getPaymentsMetrics with ownerId
+ * and duration): the host's requests by outcome, tenants, and money per bar of the chosen duration. Only the owner
+ * reads their own; the money figures are sums of the ledger's rows, as the earnings page's are.
  */
 
 export const METRICS_NOT_YOURS = "These metrics are not yours.";

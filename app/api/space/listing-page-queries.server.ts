@@ -76,7 +76,7 @@ export function toHostCard(host: User): HostCard {
 
 /**
  * Whether this user may see the listing's street address and exact pin: its host, and a renter whose booking of it
- * was approved (approved, active or completed). Before approval, never (PRODUCT.md "Booking lifecycle").
+ * was approved (approved, active or completed). Before approval, never (docs/product.md, Booking lifecycle).
  */
 export async function canSeeExactAddress(
   db: Database,

@@ -21,7 +21,7 @@ import {
 import { toSpaceViewOf } from "./space-views.server";
 
 /**
- * The renters' side of one listing (spec §7 "Spaces"): its public page (viewSpaceBrief), its view count (spaceView)
+ * The renters' side of one listing (the /space calls): its public page (viewSpaceBrief), its view count (spaceView)
  * and the sitemap's list; questions to its host are in app/api/enquiry/about-space.server.ts. Renters never get the
  * street address, the exact pin, the contract file or the host's e-mail and phone: the brief is built field by
  * field from the host view (space-views.server.ts; toListingDetails), never by dropping fields from it, so a field
@@ -35,7 +35,7 @@ import { toSpaceViewOf } from "./space-views.server";
 /** The host as renters see them on a listing. */
 export type HostCard = {
   userId: string;
-  /** As the host calls themselves: nickname, else first name (spec §2 Shell). */
+  /** As the host calls themselves: nickname, else first name (docs/product.md, Shell). */
   name: string;
   profilePic: string | null;
   /** The average stars of the shown reviews about the host (as host or renter): null before any. */

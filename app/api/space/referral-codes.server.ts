@@ -8,7 +8,7 @@ import { fieldError } from "../envelope";
 import { displayName } from "../user/profile.server";
 import { viewUserProfile } from "../user/user.server";
 
-/** Referral codes (spec §7 "Auth and user"): checking a code at sign-up, and applying a friend's code later. */
+/** Referral codes (the /user calls): checking a code at sign-up, and applying a friend's code later. */
 
 export const checkReferralCode = defineEndpoint({
   method: "GET",

@@ -12,10 +12,10 @@ import {
 } from "./uploads.server";
 
 /**
- * A resolution case's photos (spec §5 upload type `resolution`; ADR 0033), on the upload machinery of
- * uploads.server.ts, which judges each image by its bytes (JPEG or PNG) and stores it re-encoded, without its EXIF.
- * Without `resolutionId` the photos wait for the case POST /resol/addResolution opens with their ids; with it, they
- * join that case at once — only its renter or host, while it is open or answered, at most 10 in all.
+ * A resolution case's photos (upload type `resolution`, docs/product.md, Uploads and images; ADR 0033), on the upload
+ * machinery of uploads.server.ts, which judges each image by its bytes (JPEG or PNG) and stores it re-encoded, without
+ * its EXIF. Without `resolutionId` the photos wait for the case POST /resol/addResolution opens with their ids; with
+ * it, they join that case at once — only its renter or host, while it is open or answered, at most 10 in all.
  */
 
 const resolutionIdOf = (context: UploadContext) => context.fields.resolutionId as string | undefined;

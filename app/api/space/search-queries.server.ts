@@ -41,7 +41,7 @@ import { ApiError } from "../envelope";
 import { type CityRef, findCities, SPACE_CARD_COLUMNS, toSpaceCards } from "./space-views.server";
 
 /**
- * The queries behind finding spaces (spec §7 "Spaces", ADR 0013; search.server.ts has the calls): the filters, the
+ * The queries behind finding spaces (the /space calls, ADR 0013; search.server.ts has the calls): the filters, the
  * orders, a page of results, the budget meter and the recent searches. Every value reaches SQL as a parameter of a
  * drizzle query; the indexes that keep each search an index scan at 100,000 listings are on the `spaces` table
  * (app/db/schema/spaces.ts,
@@ -368,7 +368,7 @@ export async function explainSearch(
 
 /**
  * The budget meter of a search (its prices ignored): a histogram of the monthly prices of what it finds, in
- * centavos; the spec's default range (₱1 to ₱999) and no bars when it finds nothing.
+ * centavos; the product's default range (₱1 to ₱999) and no bars when it finds nothing.
  */
 export async function budgetMeter(db: Database, query: SearchQuery): Promise<BudgetMeter> {
   const { minPrice: _min, maxPrice: _max, ...unpriced } = query;

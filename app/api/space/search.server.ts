@@ -19,7 +19,7 @@ import {
 } from "./search-queries.server";
 
 /**
- * Finding spaces (spec §7 "Spaces"): POST /space/newSpaceSearch/{n}, the budget meters and the recent searches. The
+ * Finding spaces (the /space calls): POST /space/newSpaceSearch/{n}, the budget meters and the recent searches. The
  * SQL is in search-queries.server.ts; the rules of a query in app/domain/search*.ts.
  */
 
@@ -67,7 +67,7 @@ function budgetMeterEndpoint(path: string, type: SearchQuery["storageType"]) {
   });
 }
 
-/** The spec's paths, exactly (note the lower-case "for" of the parking one). */
+/** The product's paths, exactly (note the lower-case "for" of the parking one). */
 export const getBudgetMeterForStorage = budgetMeterEndpoint("/space/getBudgetMeterForStorage", "storage");
 export const getBudgetMeterforParking = budgetMeterEndpoint("/space/getBudgetMeterforParking", "parking");
 

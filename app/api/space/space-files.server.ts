@@ -67,7 +67,7 @@ async function removeUpload(db: Database, uploadId: string | null): Promise<void
   if (uploadId) await removeUploads(db, await db.select().from(uploads).where(eq(uploads.id, uploadId)));
 }
 
-/** The spec's upload types a listing has, on the upload machinery (uploads.server.ts). */
+/** The product's upload types a listing has, on the upload machinery (uploads.server.ts). */
 export const SPACE_UPLOAD_HANDLERS = {
   spaceImages: {
     path: "/space/imageUploadSpaces",

@@ -36,7 +36,7 @@ import {
 import { toSpaceViewOf, toSpaceViews } from "./space-views.server";
 
 /**
- * A host's listings (ADR 0012, spec §7 "Spaces"): the wizard's steps (addMySpace), the one-page edit (editSpace),
+ * A host's listings (ADR 0012, the /space calls): the wizard's steps (addMySpace), the one-page edit (editSpace),
  * the host's lists and view, the price guidance of a city and the units free from a date. Every listing answer is a
  * SpaceView (app/domain/space.ts). The uploads of a listing are in space-files.server.ts; the steps themselves in
  * space-steps.server.ts; activation (/reserve/setAvailability) in app/api/reserve/availability.server.ts.
@@ -221,7 +221,7 @@ export const spaceBriefHostView = defineEndpoint({
   auth: "required",
   answers: [403, 404],
   summary:
-    "The host's full SpaceView of their own listing, of any status. editSpace (true or false, as the spec names it) changes nothing: the view already carries every field the edit form needs.",
+    "The host's full SpaceView of their own listing, of any status. editSpace (true or false, as the product rules name it) changes nothing: the view already carries every field the edit form needs.",
   tags: ["spaces"],
   query: z.strictObject({
     spaceId: SpaceIdSchema,
@@ -239,7 +239,10 @@ export const spaceBriefHostView = defineEndpoint({
 // Price guidance
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Monthly (or daily) prices in centavos of a set of active listings; spec §9's bounds when there are none. */
+/**
+ * Monthly (or daily) prices in centavos of a set of active listings; the default price bounds (docs/product.md,
+ * Constants) when there are none.
+ */
 export type PriceRange = {
   count: number;
   minPrice: Centavos;
@@ -300,7 +303,7 @@ export const getStoragePriceRange = defineEndpoint({
   path: "/space/getStoragePriceRange",
   auth: "none",
   summary:
-    "The monthly prices (centavos) of the active storage listings of a city (slug): { city, cityName, count, minPrice, maxPrice, medianPrice } over all of them, and byBasis { sqm, cbm, pallet, entireSpace } with the same fields per rent mode (a price per unit and a whole space's price are not comparable). With none, count 0 and spec §9's 1 and 999 pesos, medianPrice null.",
+    "The monthly prices (centavos) of the active storage listings of a city (slug): { city, cityName, count, minPrice, maxPrice, medianPrice } over all of them, and byBasis { sqm, cbm, pallet, entireSpace } with the same fields per rent mode (a price per unit and a whole space's price are not comparable). With none, count 0 and the default 1 and 999 pesos (docs/product.md, Constants), medianPrice null.",
   tags: ["spaces"],
   query: cityQuery,
   async handler({ db, query }) {
@@ -332,7 +335,7 @@ export const getParkingPriceRange = defineEndpoint({
   path: "/space/getParkingPriceRange",
   auth: "none",
   summary:
-    "The prices (centavos) of the active parking listings of a city (slug): { city, cityName, count, minPrice, maxPrice, medianPrice } of the monthly prices and daily { count, minPrice, maxPrice, medianPrice } of the daily ones. With none, count 0 and spec §9's 1 and 999 pesos, medianPrice null.",
+    "The prices (centavos) of the active parking listings of a city (slug): { city, cityName, count, minPrice, maxPrice, medianPrice } of the monthly prices and daily { count, minPrice, maxPrice, medianPrice } of the daily ones. With none, count 0 and the default 1 and 999 pesos (docs/product.md, Constants), medianPrice null.",
   tags: ["spaces"],
   query: cityQuery,
   async handler({ db, query }) {

@@ -16,11 +16,12 @@ import { type CurrentUser, type DeclaredStatus, defineEndpoint, type Endpoint } 
 import { ApiError } from "../envelope";
 
 /**
- * Image uploads (spec §5, §7, §8): multipart bodies with one file in the field `image`, judged by its bytes,
- * processed by app/services/images.server.ts and stored through the storage adapter, each one an `uploads` row.
+ * Image uploads (docs/product.md, Uploads and images): multipart bodies with one file in the field `image`, judged by
+ * its bytes, processed by app/services/images.server.ts and stored through the storage adapter, each one an `uploads`
+ * row.
  *
  * - POST /user/updateProfilePic: the profile photo (cropped square), in app/api/user/profile-picture.server.ts.
- * - POST /space/imageUpload<Type>: one endpoint per upload type of the spec (spaceImages, feedback,
+ * - POST /space/imageUpload<Type>: one endpoint per upload type of the product rules (spaceImages, feedback,
  *   bookingFeedback, resolution, floorplan), each declared once as an UploadTypeHandler, with `authorize` (may
  *   this user upload here?) and `attach` (link the image to what it belongs to), and turned into its call by
  *   imageUploadEndpoint. feedback is declared below (imageUploadFeedback); a feature whose hooks need its own module
@@ -32,7 +33,7 @@ import { ApiError } from "../envelope";
 export const INVALID_UPLOAD_TYPE = "Invalid upload type.";
 export const IMAGE_FIELD = "image";
 
-/** The spec's upload types (§5). */
+/** The product's upload types (docs/product.md, Uploads and images). */
 export const UPLOAD_TYPES = [
   "spaceImages",
   "feedback",
@@ -251,7 +252,7 @@ export type UploadContext = {
 };
 
 export type UploadTypeHandler = {
-  /** The spec's call, without /api. */
+  /** The product's call, without /api. */
   path: string;
   summary: string;
   /** Extra text fields of the form, checked before anything is stored (e.g. the space a photo is for). */

@@ -17,7 +17,7 @@ import { ApiError, fieldError } from "../envelope";
 import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "../rate-limit.server";
 import { toProfile, viewUserProfile } from "./user.server";
 
-/** Sign-up, log in and out, and the password flows (spec §7 "Auth and user"). */
+/** Sign-up, log in and out, and the password flows (the /user calls). */
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
@@ -176,7 +176,7 @@ export const login = defineEndpoint({
     if (!user || !valid) {
       await db.insert(loginFailures).values({ email: body.email, address });
       await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - ACCOUNT_WINDOW_MS)));
-      // 400, not 401: a 401 means "your session ended" to every client (spec §4).
+      // 400, not 401: a 401 means "your session ended" to every client (docs/product.md, Session end and redirects).
       throw new ApiError(400, INVALID_LOGIN);
     }
     await db

@@ -8,7 +8,7 @@ import { ApiError } from "../envelope";
 import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 
 /**
- * The renter's list of things to store (spec §7 /user/itemList): kept on the account and reused from booking to
+ * The renter's list of things to store (the /user/itemList call): kept on the account and reused from booking to
  * booking; the storage-item-list step picks from it, and a booking keeps a copy of what was picked (ADR 0023).
  * Every id is checked against the caller: another user's item is "not found".
  */

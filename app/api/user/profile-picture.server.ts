@@ -7,7 +7,7 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 import { viewUserProfile } from "./user.server";
 
-/** The profile photo (spec §7 "Auth and user"), stored by the upload machinery of app/api/space/uploads.server.ts. */
+/** The profile photo (the /user calls), stored by the upload machinery of app/api/space/uploads.server.ts. */
 
 /** The rendition users.profilePic points at: 640 px wide, else the widest there is. */
 const PROFILE_PHOTO_WIDTH = 640;

@@ -12,7 +12,7 @@ import { toProfile, viewUserProfile } from "./user.server";
 import { type WalletCoupon, type WalletVoucher, walletOf } from "./voucher-service.server";
 
 /**
- * The profile and settings (spec §7 "Auth and user"): /user/editProfile, /user/viewAccountSettings,
+ * The profile and settings (the /user calls): /user/editProfile, /user/viewAccountSettings,
  * /user/getUserInfo, /user/getMyCode, /user/inviteFriend, /user/hideGoogleR and /user/getHideReview/{id}. Every
  * call that names a user checks the id against the session: another user's id is refused with 403 and changes
  * nothing. getUserInfo is the one exception: it is the public
@@ -33,7 +33,7 @@ export function displayName(user: Pick<User, "nickName" | "firstName">): string 
   return user.nickName?.trim() || user.firstName;
 }
 
-/** A payout detail of the account settings (the spec's gCash, bankDetails, paymayaDetails), its number masked. */
+/** A payout detail of the account settings (the product's gCash, bankDetails, paymayaDetails), its number masked. */
 export type PayoutDetail = { accountName: string; accountNumber: string; bankName: string | null };
 
 export const viewAccountSettings = defineEndpoint({

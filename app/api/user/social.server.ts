@@ -35,7 +35,8 @@ import { toProfile, viewUserProfile } from "./user.server";
  *   may belong to someone else, and a new account would take the address from its owner.
  * - Facebook returns only an account's confirmed primary e-mail, so a Facebook e-mail counts as verified.
  *   Without one (a phone-only Facebook account, or permission refused) sign-in is refused with a clear message.
- * - Refused tokens answer 400, never 401: a 401 means "your session has expired" to every client (spec §4).
+ * - Refused tokens answer 400, never 401: a 401 means "your session has expired" to every client (docs/product.md,
+ *   Session end and redirects).
  */
 
 const LINKED_ELSEWHERE = (label: string) =>

@@ -5,7 +5,7 @@ import { barangays, cities, spaces, type User } from "~/db/schema";
 import { averageStars } from "~/domain/reviews";
 import { defineEndpoint } from "../endpoint";
 
-/** The /user area of the API (spec §7 "Auth and user"). */
+/** The /user area of the API (the /user calls). */
 
 export const cityList = defineEndpoint({
   method: "GET",
@@ -81,7 +81,7 @@ export type CityListItem = {
   activeSpaces: { storage: number; parking: number };
 };
 
-/** The logged-in user's own fields (spec §3 "Logged-in user"); never the password hash. */
+/** The logged-in user's own fields (docs/product.md, Accounts); never the password hash. */
 export function toProfile(user: User) {
   return {
     userId: user.id,
@@ -110,7 +110,10 @@ export function toProfile(user: User) {
     address: user.address,
     phoneVerified: user.phoneVerifiedAt !== null,
     identityStatus: user.identityStatus,
-    /** The average stars of the shown reviews about the user (spec §3), null before any; and how many there are. */
+    /**
+     * The average stars of the shown reviews about the user (docs/product.md, Accounts), null before any; and how many
+     * there are.
+     */
     rating: averageStars(user.reviewStars, user.reviewCount),
     totalNumberofReviews: user.reviewCount,
   };

@@ -186,7 +186,7 @@ export const updateAddress = defineEndpoint({
   auth: "required",
   invalidates: [viewUserProfile],
   summary:
-    "Saves the user's address (line 1, line 2, city from /user/cityList, barangay, province, house number, street). An addition to the spec's calls.",
+    "Saves the user's address (line 1, line 2, city from /user/cityList, barangay, province, house number, street). An addition to the product's calls.",
   message: "Your address has been saved.",
   body: z.strictObject({ address: AddressSchema }),
   async handler({ db, body, user }) {
@@ -359,7 +359,7 @@ export const viewCorporateProfile = defineEndpoint({
   method: "GET",
   path: "/user/userCorporateProfile",
   auth: "required",
-  summary: "The caller's company profile, or null when there is none. An addition to the spec's calls.",
+  summary: "The caller's company profile, or null when there is none. An addition to the product's calls.",
   async handler({ db, user }): Promise<CorporateProfile | null> {
     const [profile] = await db
       .select()

@@ -16,9 +16,9 @@ import {
 } from "./voucher-service.server";
 
 /**
- * Vouchers and coupons (spec §7; ADR 0030): saving a coupon to one's account, checking what a code is worth to the
- * caller, and what it takes off a booking quote. None of these holds or uses a code: only booking does
- * (POST /reserve/BookSpace with `code`).
+ * Vouchers and coupons (docs/product.md, Vouchers and coupons; ADR 0030): saving a coupon to one's account, checking
+ * what a code is worth to the caller, and what it takes off a booking quote. None of these holds or uses a code: only
+ * booking does (POST /reserve/BookSpace with `code`).
  */
 
 const codeBody = z.strictObject({

@@ -4,9 +4,9 @@ import { PATHS } from "~/utils/menu";
 import { BookingCard } from "./booking-card";
 
 /**
- * A page of a booking reached without naming the booking (spec §2 bookings/deposit-management-checklist and
- * bookings/give-feedback): the bookings it can be about, each card leading to that page of its booking; none, and it
- * says so and leads to the bookings list.
+ * A page of a booking reached without naming the booking (docs/product.md, Screens and routes:
+ * bookings/deposit-management-checklist and bookings/give-feedback): the bookings it can be about, each card leading to
+ * that page of its booking; none, and it says so and leads to the bookings list.
  */
 export function BookingChooser({
   title,

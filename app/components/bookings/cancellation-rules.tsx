@@ -1,7 +1,7 @@
 import { EARLY_CANCELLATION_DAYS } from "~/domain/booking";
 
 /**
- * The refunds of a cancelled booking, in PRODUCT.md's words ("Payments (decided)", Refunds): shown on the contract
+ * The refunds of a cancelled booking, in the product's words (docs/product.md, Refunds): shown on the contract
  * details page, before cancelling, and on the rental terms. The amounts come from the booking machine's
  * cancellationRefund; this only says the rule.
  */

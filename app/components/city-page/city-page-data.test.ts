@@ -48,7 +48,7 @@ describe("a city's price lines", () => {
     ]);
   });
 
-  it("has no lines for a city without listings (not the spec's default 1 to 999 bounds)", () => {
+  it("has no lines for a city without listings (not the product's default 1 to 999 bounds)", () => {
     expect(priceLines("parking", { ...none, daily: none })).toEqual([]);
     expect(
       priceLines("storage", { ...none, byBasis: { entireSpace: none, sqm: none, cbm: none, pallet: none } }),

@@ -3,7 +3,7 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, MIN_TITLE_LENGTH } from "~/domain/space";
 
 /**
- * The describe-your-space fields (the wizard's step and the edit page): the title, typed through the spec's "label"
+ * The describe-your-space fields (the wizard's step and the edit page): the title, typed through the product's "label"
  * key-press filter (letters, digits, spaces, hyphens, underscores; the server checks the same rule), and the
  * description.
  */

@@ -10,7 +10,7 @@ import { IMAGE_ONLY_MESSAGE, imagesUploadedMessage } from "~/domain/upload-rules
  * With JavaScript the chosen files are checked by their first bytes and previewed at once, and the upload goes
  * straight to the API call with XMLHttpRequest, which reports its progress; the step's data is then reloaded.
  * `multiple` lets a host pick several photos at once (they go in one post, in the order chosen). The messages are
- * spec §8's.
+ * docs/product.md, Uploads and images.
  */
 
 export const UPLOAD_FAILED = "Upload failed.";
@@ -36,7 +36,10 @@ export async function isJpegOrPng(file: Blob): Promise<boolean> {
 
 type Outcome = { ok: boolean; message: string; sessionEnded?: boolean };
 
-/** The API's answer to an upload of `count` images, read as spec §8 says: success, its message, or "Upload failed.". */
+/**
+ * The API's answer to an upload of `count` images, read as docs/product.md (Uploads and images) says: success, its
+ * message, or "Upload failed.".
+ */
 function readAnswer(status: number, body: string, count: number): Outcome {
   let payload: {
     responseCode?: unknown;

@@ -10,9 +10,9 @@ import { priceBasisText } from "./price-text";
 
 /**
  * The set-your-space-price fields (the wizard's step and the edit page). Storage: the monthly price of one unit
- * (₱1–₱999, spec §9) or of the entire space. Parking: the daily price (₱1–₱999) and the full-month price. Prices
- * are typed in pesos. Beside them: the city's current prices as guidance, and what a renter would pay at the typed
- * price (pricing.ts), updated as the host types when JavaScript runs, else for the saved price.
+ * (₱1–₱999, docs/product.md, Constants) or of the entire space. Parking: the daily price (₱1–₱999) and the full-month
+ * price. Prices are typed in pesos. Beside them: the city's current prices as guidance, and what a renter would pay at
+ * the typed price (pricing.ts), updated as the host types when JavaScript runs, else for the saved price.
  */
 
 /** The city's prices of listings like this one (from getStoragePriceRange / getParkingPriceRange). */
@@ -28,7 +28,10 @@ export function pesoInput(centavos: Centavos | null | undefined): string | undef
   return centavos === null || centavos === undefined ? undefined : String(centavos / 100);
 }
 
-/** Whether the monthly price is a price per unit (bounded by spec §9's ₱999) rather than a whole space's. */
+/**
+ * Whether the monthly price is a price per unit (bounded by ₱999, docs/product.md, Listings) rather than a whole
+ * space's.
+ */
 export function isUnitPrice(space: Pick<SpaceView, "storageType" | "rentMode">): boolean {
   return space.storageType === "storage" && !space.rentMode.entireSpace;
 }

@@ -8,7 +8,7 @@ import { priceBasisText } from "./price-text";
 
 /**
  * The fields of the wizard's frequency, deposit and discount steps, shared with the edit page. Each explains the
- * rule behind it (PRODUCT.md "Pricing") with the listing's own price when it has one.
+ * rule behind it (docs/product.md, Pricing) with the listing's own price when it has one.
  */
 
 export function FrequencyFields({ field }: { field: FieldMetadata<string[] | null | undefined> }) {
@@ -23,7 +23,7 @@ export function FrequencyFields({ field }: { field: FieldMetadata<string[] | nul
   );
 }
 
-/** The months from which a deposit applies: 2 for storage, 1 for parking (PRODUCT.md "Deposit"). */
+/** The months from which a deposit applies: 2 for storage, 1 for parking (docs/product.md, Deposit). */
 export function depositMinimumMonths(type: SpaceType | null): number {
   return type === "parking" ? 1 : 2;
 }

@@ -10,10 +10,10 @@ import {
 } from "./calculator-quote";
 import { formatCalendarDate } from "./calendar-date";
 
-const P = 300_000; // PRODUCT.md's ₱3,000.00
+const P = 300_000; // the pricing examples' ₱3,000.00 (docs/product.md)
 
 describe("storageQuote", () => {
-  it("gives PRODUCT.md's stay quotes for ₱3,000.00 a month", () => {
+  it("gives the pricing examples' stay quotes for ₱3,000.00 a month", () => {
     const quotes = EXAMPLE_DAYS.map((days) => {
       const quote = storageQuote(P, String(days));
       return quote.ok ? formatPeso(quote.price) : quote.message;
@@ -47,7 +47,7 @@ describe("storageQuote", () => {
 describe("parkingQuote", () => {
   const prices = { dailyPrice: 15_000, monthlyPrice: 400_000 };
 
-  it("counts Monday to Friday from 2026-12-01: 22 days, ₱3,300.00 (PRODUCT.md)", () => {
+  it("counts Monday to Friday from 2026-12-01: 22 days, ₱3,300.00 (the pricing examples)", () => {
     expect(parkingQuote(prices, { start: "2026-12-01", weekdays: [1, 2, 3, 4, 5] })).toEqual({
       ok: true,
       start: "2026-12-01",
@@ -91,7 +91,7 @@ describe("priceCalculator and calculatorAnswer", () => {
   };
   const fields = readCalculatorFields(new URLSearchParams(""), "2026-12-01");
 
-  it("answers the URL's days for storage, with PRODUCT.md's example stays", () => {
+  it("answers the URL's days for storage, with the pricing examples' stays", () => {
     const calculator = priceCalculator(storage, { ...fields, days: "45" });
     expect(calculator).toMatchObject({
       parking: false,

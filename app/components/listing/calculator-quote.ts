@@ -7,13 +7,16 @@ import { type CalculatorFields, MAX_CALCULATOR_DAYS } from "./calculator-fields"
 import { formatCalendarDate } from "./calendar-date";
 
 /**
- * The price calculator's answers (PRODUCT.md "Pricing"), from app/domain/pricing.ts: for storage, the stay quote of a
- * number of days; for parking, the month price of the chosen weekdays from a start date. The page's loader makes the
- * calculator (`priceCalculator`) with the answer for the URL's fields; in the browser, the form loads this module
- * with a dynamic import when it is first used and answers every change with `calculatorAnswer`.
+ * The price calculator's answers (docs/product.md, Pricing), from app/domain/pricing.ts: for storage, the stay quote of
+ * a number of days; for parking, the month price of the chosen weekdays from a start date. The page's loader makes the
+ * calculator (`priceCalculator`) with the answer for the URL's fields; in the browser, the form loads this module with
+ * a dynamic import when it is first used and answers every change with `calculatorAnswer`.
  */
 
-/** The stay lengths PRODUCT.md's examples use, shown as a table for this listing's price. */
+/**
+ * The stay lengths the pricing examples use (docs/product.md, Pricing examples), shown as a table for this listing's
+ * price.
+ */
 export const EXAMPLE_DAYS = [1, 5, 10, 11, 30, 31, 45, 60] as const;
 
 const DAYS_MESSAGE = `Please enter a number of days from 1 to ${MAX_CALCULATOR_DAYS}.`;
@@ -61,7 +64,7 @@ export type PriceCalculatorData = {
   fields: CalculatorFields;
   /** The answer for those fields. */
   answer: CalculatorAnswer;
-  /** Storage: PRODUCT.md's example stays at this price; parking: none. */
+  /** Storage: the pricing examples' stays at this price; parking: none. */
   examples: { days: number; price: string }[];
 };
 

@@ -9,7 +9,7 @@ import {
 import type { CalculatorAnswer, PriceCalculatorData } from "./calculator-quote";
 
 /**
- * The listing page's price calculator (PRODUCT.md "Pricing"): for storage, the stay quote of a number of days; for
+ * The listing page's price calculator (docs/product.md, Pricing): for storage, the stay quote of a number of days; for
  * parking, the month price of the chosen weekdays from a start date. A GET form: without JavaScript the server
  * computes the answer from the URL (`?days=45`, `?start=2026-12-01&day=1&day=2…`); with JavaScript the answer follows
  * every change. The loader makes the calculator with calculator-quote.ts (`priceCalculator`); the browser loads that
@@ -158,7 +158,7 @@ function Answer({ answer }: { answer: CalculatorAnswer }) {
   );
 }
 
-/** What stays of PRODUCT.md's example lengths cost at this listing's price. */
+/** What stays of the pricing examples' lengths cost at this listing's price. */
 function ExampleTable({
   examples,
   unitText,

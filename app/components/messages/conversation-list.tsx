@@ -68,7 +68,10 @@ export function ConversationList({ conversations }: { conversations: ChatSummary
   );
 }
 
-/** The messages pages' tabs (spec §2 check-list `tab`): my viewings, notifications, messages. */
+/**
+ * The messages pages' tabs (docs/product.md, Screens and routes: check-list `tab`): my viewings, notifications,
+ * messages.
+ */
 export function MessagesTabs({ current }: { current: "my" | "notifications" | "messages" }) {
   const tabs = [
     { id: "my", label: "My viewings" },

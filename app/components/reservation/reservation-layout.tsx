@@ -10,7 +10,8 @@ import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary
 
 /**
  * The frame of every reserve-space step: the space being booked (with the way back to its page), the step's form,
- * and the booking price result as the API computed it (spec §3) — never a price worked out in the browser.
+ * and the booking price result as the API computed it (docs/product.md, Due at booking) — never a price worked out in
+ * the browser.
  */
 export function ReservationLayout({
   space,

@@ -65,7 +65,10 @@ export function TextField({
   type?: "text" | "email" | "password" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
-  /** A key-press filter of spec §5 (app/components/key-filter.tsx); the server checks the same rule. */
+  /**
+   * A key-press filter (docs/product.md, Key-press filters; app/components/key-filter.tsx); the server checks the same
+   * rule.
+   */
   keyFilter?: KeyFilter;
 }) {
   const props = getInputProps(field, { type, ariaDescribedBy: hintId(field, hint) });

@@ -21,7 +21,7 @@ import { uploads } from "./uploads";
 import { users } from "./users";
 
 /**
- * Bookings and what a renter prepares for them (PRODUCT.md "Booking lifecycle"; ADR 0020, ADR 0023): the renter's
+ * Bookings and what a renter prepares for them (docs/product.md, Booking lifecycle; ADR 0020, ADR 0023): the renter's
  * reservation draft, their list of items to store, the booking with its price and history, and the dates each
  * exclusive booking holds. Money in integer centavos; booking dates are Manila calendar dates.
  */
@@ -29,7 +29,7 @@ import { users } from "./users";
 /** A Postgres daterange, written and read as its text form ("[2026-12-01,2027-01-01)"). */
 const daterange = customType<{ data: string }>({ dataType: () => "daterange" });
 
-/** What a renter keeps for the items they store (spec §7 /user/itemList): reused from booking to booking. */
+/** What a renter keeps for the items they store (the /user/itemList call): reused from booking to booking. */
 export const storageItems = pgTable(
   "storage_items",
   {
@@ -140,7 +140,7 @@ export const bookings = pgTable(
     quantity: integer("quantity").notNull(),
     /** Parking: the chosen weekdays (0 = Sunday … 6 = Saturday); null holds every day. */
     weekdays: smallint("weekdays").array(),
-    // The booking price result (spec §3), in centavos.
+    // The booking price result (docs/product.md, Due at booking), in centavos.
     months: integer("months").notNull(),
     firstMonthPrice: integer("first_month_price").notNull(),
     deposits: integer("deposits").notNull(),
@@ -205,7 +205,7 @@ export const bookingHolds = pgTable(
   ],
 );
 
-/** Every transition of a booking (PRODUCT.md: who, when, from, to, why). Append-only. */
+/** Every transition of a booking (who, when, from, to, why; docs/product.md, Booking lifecycle). Append-only. */
 export const bookingHistory = pgTable(
   "booking_history",
   {

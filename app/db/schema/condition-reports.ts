@@ -5,10 +5,10 @@ import { uploads } from "./uploads";
 import { users } from "./users";
 
 /**
- * The move-in / move-out checklist (spec §2 bookings/deposit-management-checklist; ADR 0032): at move-in and at
- * move-out each side of a booking writes a condition report — timestamped photos and notes — which the other side
- * signs off, or which stands 72 hours after its last entry. What the reports show is the evidence a claim on the
- * deposit is decided on.
+ * The move-in / move-out checklist (docs/product.md, Screens and routes: bookings/deposit-management-checklist; ADR
+ * 0032): at move-in and at move-out each side of a booking writes a condition report — timestamped photos and notes —
+ * which the other side signs off, or which stands 72 hours after its last entry. What the reports show is the evidence
+ * a claim on the deposit is decided on.
  */
 
 export const CONDITION_STAGES = ["move_in", "move_out"] as const;

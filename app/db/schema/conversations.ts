@@ -16,7 +16,7 @@ import { spaces } from "./spaces";
 import { users } from "./users";
 
 /**
- * Conversations, in-app notifications and viewings (PRODUCT.md "Conversations and viewings"; ADR 0026): one
+ * Conversations, in-app notifications and viewings (docs/product.md, Conversations and viewings; ADR 0026): one
  * conversation per renter, host and space, its messages (the people's and the system's lines), what each side has
  * read or hidden, the notifications behind the bell, and the viewings with their gate passes.
  */
@@ -72,7 +72,7 @@ export const messages = pgTable(
   (table) => [index("messages_conversation_idx").on(table.conversationId, table.id)],
 );
 
-/** The bell's list (spec §7 getMyAllNotification): one row per event told to one user. */
+/** The bell's list (the getMyAllNotification call): one row per event told to one user. */
 export const notifications = pgTable(
   "notifications",
   {

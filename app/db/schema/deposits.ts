@@ -4,11 +4,11 @@ import { bookings } from "./bookings";
 import { resolutions } from "./resolutions";
 
 /**
- * Deposits (PRODUCT.md "Payments": deposits are held by the platform; after the end the host confirms the move-out
- * checklist or claims; no answer in 72 h releases it; an operator decides a claim). One row per booking whose renter
- * paid a deposit, written when the payment is confirmed, with the ledger's move into `deposits_held`. The booking id
- * is the key, and settling is a conditional update of a `held` row: a second call, a rerun of the release job or two
- * app instances settle a deposit once. Integer centavos.
+ * Deposits (docs/product.md, Deposits and condition reports: deposits are held by the platform; after the end the host
+ * confirms the move-out checklist or claims; no answer in 72 h releases it; an operator decides a claim). One row per
+ * booking whose renter paid a deposit, written when the payment is confirmed, with the ledger's move into
+ * `deposits_held`. The booking id is the key, and settling is a conditional update of a `held` row: a second call, a
+ * rerun of the release job or two app instances settle a deposit once. Integer centavos.
  */
 
 export const DEPOSIT_STATES = [

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 import { spaces } from "./spaces";
 import { users } from "./users";
 
-/** Enquiries (spec §7 "Enquiry"). */
+/** Enquiries (the /enquiry calls). */
 
 /**
  * Enquiries: a question about a space (aboutSpace, for the host; conversations will thread them), a prospective

@@ -3,7 +3,7 @@ import { bookings } from "./bookings";
 import { uploads } from "./uploads";
 import { users } from "./users";
 
-/** Feedback sent from the profile (spec §7 "Feedback"). */
+/** Feedback sent from the profile (the /feedback call). */
 
 /**
  * Feedback sent from give-feed-back, with an optional image; or about one booking (bookings/give-feedback), with a

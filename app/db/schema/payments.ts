@@ -18,7 +18,7 @@ import { payouts } from "./payouts";
 import { users } from "./users";
 
 /**
- * Money (PRODUCT.md "Payments (decided)"; ADR 0022): each checkout with the payment provider, each refund asked of
+ * Money (docs/product.md, Payments; ADR 0022): each checkout with the payment provider, each refund asked of
  * it, and the double-entry ledger every peso moves through. Integer centavos only; rows are written in the
  * transaction of the booking change that caused them.
  */
@@ -28,13 +28,13 @@ export const PAYMENT_STATES = ["pending", "paid", "failed", "expired"] as const;
 export const BILL_STATES = ["due", "paid", "void"] as const;
 
 /**
- * Receipt numbers (PRODUCT.md "Receipts"): one sequence for every receipt, the payment made with a request's and
+ * Receipt numbers (docs/product.md, Receipts): one sequence for every receipt, the payment made with a request's and
  * each bill's, so no two receipts ever share a number.
  */
 export const receiptNumbers = pgSequence("bill_receipt_number_seq", { startWith: 1001 });
 
 /**
- * A monthly bill of a booking (PRODUCT.md "Later months"; app/domain/billing.ts): issued by the daily billing job
+ * A monthly bill of a booking (docs/product.md, Monthly bills; app/domain/billing.ts): issued by the daily billing job
  * 7 days before its period, due on the period's first day. One row per booking and period start, so a rerun, a crash
  * mid-run or two instances never issue a bill twice. `void` when the booking ended before the bill was paid.
  */

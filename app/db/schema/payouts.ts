@@ -15,14 +15,14 @@ import { bookings } from "./bookings";
 import { users } from "./users";
 
 /**
- * Host payouts (PRODUCT.md "Payouts (decided)"; ADR 0029): the host's one payout method, each period's rent released
+ * Host payouts (docs/product.md, Payouts; ADR 0029): the host's one payout method, each period's rent released
  * to the host once payable, and the weekly batches of payouts an operator pays. Integer centavos. What a host is owed
  * is a sum of ledger rows (app/services/payments/ledger.server.ts), never a stored total.
  */
 
 export const PAYOUT_METHOD_VALUES = ["bank", "gcash", "paymaya"] as const;
 
-/** A host's payout method (the spec's user fields gCash, bankDetails, paymayaDetails: one of them at a time). */
+/** A host's payout method (the product's user fields gCash, bankDetails, paymayaDetails: one of them at a time). */
 export const payoutMethods = pgTable(
   "payout_methods",
   {

@@ -2,7 +2,10 @@ import { doublePrecision, integer, pgTable, text, uniqueIndex } from "drizzle-or
 
 /** Places of the Philippines: the cities and barangays addresses and listings name (reference data, app/db/seed). */
 
-/** A postal address in the Philippines (spec §5: line 1, line 2, city, barangay, province, house number, street). */
+/**
+ * A postal address in the Philippines (docs/product.md, Validation texts: line 1, line 2, city, barangay, province,
+ * house number, street).
+ */
 export type PostalAddress = {
   addressLine1: string;
   addressLine2: string;

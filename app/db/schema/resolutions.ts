@@ -15,7 +15,7 @@ import { uploads } from "./uploads";
 import { users } from "./users";
 
 /**
- * The resolution center (PRODUCT.md "Payments" on deposits): a case one side of a booking opens against the other —
+ * The resolution center (docs/product.md, Resolution center): a case one side of a booking opens against the other —
  * a host's claim on the deposit, or a renter's complaint. While a case is open or answered it holds the booking's
  * deposit and any of its rent not yet payable; an operator decides it (`npm run ops -- resolution:decide`), and the
  * award moves money in the ledger. Integer centavos.

@@ -5,7 +5,7 @@ import { spaces } from "./spaces";
 import { users } from "./users";
 
 /**
- * Two-way reviews (PRODUCT.md "Reviews (decided)", ADR 0034): one row per booking, round and author. The renter's
+ * Two-way reviews (docs/product.md, Reviews, ADR 0034): one row per booking, round and author. The renter's
  * review is about the host and the space, the host's about the renter. A row is hidden (`shown_at` null) until both
  * sides of the round have written, or its window closes (`closes_at`, when the reviews-due job shows it); it is
  * never edited, and the person reviewed may answer it once.

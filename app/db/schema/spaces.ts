@@ -16,14 +16,14 @@ import { uploads } from "./uploads";
 import { users } from "./users";
 
 /**
- * Listed spaces and what renters do with them (spec §7 "Spaces"; ADR 0012, ADR 0013): the listing row (which is
+ * Listed spaces and what renters do with them (the /space calls; ADR 0012, ADR 0013): the listing row (which is
  * also its draft), its photos, favourites, view counts and a user's recent searches.
  */
 
 /**
  * A listed space. Built step by step (the list-your-space wizard saves every step here, so the row *is* the draft):
- * `status` is pending until published, then active, or inactive when the host deactivates it (PRODUCT.md
- * "Listings"). Sizes are stored in meters; money in integer centavos. See app/domain/space.ts for the rules.
+ * `status` is pending until published, then active, or inactive when the host deactivates it (docs/product.md,
+ * Listings). Sizes are stored in meters; money in integer centavos. See app/domain/space.ts for the rules.
  */
 export const spaces = pgTable(
   "spaces",

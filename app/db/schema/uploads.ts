@@ -5,7 +5,7 @@ import { users } from "./users";
 
 /**
  * An uploaded file, checked by its bytes and stored through the storage adapter. Images keep their WebP
- * renditions; `kind` is the spec's upload type (spaceImages, feedback, bookingFeedback, resolution, floorplan)
+ * renditions; `kind` is the product's upload type (spaceImages, feedback, bookingFeedback, resolution, floorplan)
  * or profilePhoto / contract.
  */
 export const uploads = pgTable(

@@ -14,8 +14,8 @@ import {
 import type { PostalAddress } from "./places";
 
 /**
- * Accounts (spec §3, §5): the user, and what belongs to the account alone: invitations, phone codes, the
- * company profile and identity checks.
+ * Accounts (docs/product.md, Accounts and Validation texts): the user, and what belongs to the account alone:
+ * invitations, phone codes, the company profile and identity checks.
  */
 
 export const users = pgTable(
@@ -49,7 +49,7 @@ export const users = pgTable(
     referralCode: text("referral_code").notNull(),
     /** Who invited this user (their referral code was applied at sign-up). */
     referredBy: uuid("referred_by"),
-    /** The page a visitor first landed on, and when (spec §3, §4), kept at sign-up. */
+    /** The page a visitor first landed on, and when (docs/product.md, Stored data), kept at sign-up. */
     entryUrl: text("entry_url"),
     entryUrlAt: timestamp("entry_url_at", { withTimezone: true }),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
@@ -65,7 +65,7 @@ export const users = pgTable(
     hideGoogleReview: boolean("hide_google_review").notNull().default(false),
     /**
      * The reviews shown about this user (as host or renter) and the sum of their stars: `rating` is their average
-     * (spec §3 "rating (average of ratingsByUser)", `totalNumberofReviews` the count). Rewritten from the reviews
+     * (`totalNumberofReviews` the count; docs/product.md, Reviews). Rewritten from the reviews
      * table whenever one of them becomes shown (app/api/rating/review-service.server.ts), never by hand.
      */
     reviewCount: integer("review_count").notNull().default(0),

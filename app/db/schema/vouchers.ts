@@ -15,7 +15,7 @@ import { bookings } from "./bookings";
 import { users } from "./users";
 
 /**
- * Vouchers and coupons (PRODUCT.md "Referrals and coupons"; ADR 0030): the coupons operators create, the referral
+ * Vouchers and coupons (docs/product.md, Vouchers and coupons; ADR 0030): the coupons operators create, the referral
  * vouchers users earn, the coupons a user saved, and each booking's use of a code. Money in integer centavos; days
  * are Manila calendar dates, both ends included.
  */

@@ -116,7 +116,7 @@ describe("demo listings", () => {
     expect(active.some((space) => space.firstMonthDiscount)).toBe(true);
   });
 
-  it("carries PRODUCT.md's example values on the two known listings", () => {
+  it("carries the pricing examples' values (docs/product.md) on the two known listings", () => {
     const storage = byTitle(DEMO_STORAGE_TITLE);
     expect(storage).toMatchObject({
       status: "active",

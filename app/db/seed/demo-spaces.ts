@@ -8,12 +8,15 @@ import type { SeedSpace } from "./seed-space";
  * and parking in eight cities, owned by the demo hosts Maria (maria.host@) and Ana (ana.both@), plus Maria's pending
  * draft and one listing she deactivated. Their photos are drawn by the seed (pictures.server.ts), never downloaded.
  *
- * Two of them carry PRODUCT.md's example values, for tests that need a known listing: find them by title.
+ * Two of them carry the pricing examples' values (docs/product.md), for tests that need a known listing: find them by
+ * title.
  */
 
-/** Storage, Makati, ₱3,000.00 a month for the entire space (PRODUCT.md's P), deposit and first-month discount. */
+/**
+ * Storage, Makati, ₱3,000.00 a month for the entire space (the pricing examples' P), deposit and first-month discount.
+ */
 export const DEMO_STORAGE_TITLE = "Secure storage room in Makati";
-/** Parking, Taguig (BGC), ₱150.00 a day and ₱4,000.00 a month (PRODUCT.md's parking example), deposit asked. */
+/** Parking, Taguig (BGC), ₱150.00 a day and ₱4,000.00 a month (the pricing examples' parking line), deposit asked. */
 export const DEMO_PARKING_TITLE = "Covered condo parking in BGC";
 /** Maria's listing that is not published yet (a draft at the photos step). */
 export const DEMO_PENDING_TITLE = "Garage storage near Katipunan";

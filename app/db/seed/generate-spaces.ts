@@ -265,7 +265,7 @@ const STORAGE_PROFILES: { readonly [K in StorageKind]: StorageProfile } = {
   },
 };
 
-/** Monthly pesos per unit rented by, before the city factor (bounded by the spec's ₱1–₱999 per unit). */
+/** Monthly pesos per unit rented by, before the city factor (bounded by the product's ₱1–₱999 per unit). */
 const UNIT_PRICES: { readonly [U in RentalUnit]: [number, number] } = {
   sqm: [200, 600],
   cbm: [150, 400],

@@ -161,7 +161,7 @@ type UploadValues = typeof uploads.$inferInsert & { id: string };
 
 /**
  * Uploads of pictures for the demo listings. Each distinct picture is drawn and processed once, through
- * `storeImage` (the real pipeline: JPEG by the spec's quality table and WebP renditions); every further use gets its
+ * `storeImage` (the real pipeline: JPEG by the product's quality table and WebP renditions); every further use gets its
  * own copy of those files under fresh keys and its own `uploads` row, so deleting one listing's photo never touches
  * another's. `prepare` processes the distinct pictures a few at a time up front; `use` answers the upload for one
  * use of a picture; the copies' rows are recorded by the caller (`copies`), in its own transaction.

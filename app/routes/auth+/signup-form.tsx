@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
   if (submission.status !== "success") return formFailure(submission, { hideFields: PASSWORDS });
   const client = api(request);
-  // The entry URL comes from the visitor's sealed cookie (spec §3, §4), never from the form.
+  // The entry URL comes from the visitor's sealed cookie (docs/product.md, Stored data), never from the form.
   const { entryUrl: _url, entryUrlAt: _at, ...fields } = submission.value;
   const entry = await readEntry(request);
   const answer = await client.call(userSignup, {
@@ -154,7 +154,7 @@ export default function SignupForm() {
   );
 }
 
-/** emailCheck as the user leaves the field (spec §7), so a taken address is known before submitting. */
+/** emailCheck as the user leaves the field (docs/product.md, Calls), so a taken address is known before submitting. */
 async function checkEmail(email: string, signal: AbortSignal): Promise<LiveMessage | null> {
   const answer = await askApi<{ available: boolean }>(
     `/user/emailCheck?email=${encodeURIComponent(email)}`,

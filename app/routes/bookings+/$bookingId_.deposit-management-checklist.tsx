@@ -35,13 +35,13 @@ import { depositChecklistPath, depositClaimPath } from "~/utils/site-paths";
 import { errorToast, makeToast } from "~/utils/toast";
 
 /**
- * A booking's move-in / move-out checklist and its deposit (spec §2 bookings/deposit-management-checklist; PRODUCT.md
- * "Payments"; ADR 0032). At move-in and at move-out each side adds photos and notes to its own report; the other side
- * signs it off, or it stands 72 hours after its last entry. The host's deposit panel: the deposit's state, the
- * deadline (72 hours after the end), "Confirm checklist" (the deposit goes back to the renter now) and "Open a claim"
- * in the resolution center; the renter sees the deposit's state. Every change is a plain form posted to the action
- * (photos as multipart), so it all works without JavaScript. Only the booking's renter and host; anyone else is
- * refused.
+ * A booking's move-in / move-out checklist and its deposit (docs/product.md, Screens and routes:
+ * bookings/deposit-management-checklist; Deposits and condition reports; ADR 0032). At move-in and at move-out each
+ * side adds photos and notes to its own report; the other side signs it off, or it stands 72 hours after its last
+ * entry. The host's deposit panel: the deposit's state, the deadline (72 hours after the end), "Confirm checklist" (the
+ * deposit goes back to the renter now) and "Open a claim" in the resolution center; the renter sees the deposit's
+ * state. Every change is a plain form posted to the action (photos as multipart), so it all works without JavaScript.
+ * Only the booking's renter and host; anyone else is refused.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Move-in and move-out checklist", "The condition reports and the deposit of a booking.");

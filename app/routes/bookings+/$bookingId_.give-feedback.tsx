@@ -17,10 +17,11 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * Feedback on a booking (spec §2 bookings/give-feedback): a rating of the service, a short message and optional
- * photos, private to the Space Solution team (stored and e-mailed to support). One multipart form that works without
- * JavaScript: the action uploads the photos (POST /space/imageUploadBookingFeedback with the booking), then sends the
- * feedback with their ids (POST /feedback/giveFeedback with the booking). Only the booking's renter and host.
+ * Feedback on a booking (docs/product.md, Screens and routes: bookings/give-feedback): a rating of the service, a short
+ * message and optional photos, private to the Space Solution team (stored and e-mailed to support). One multipart form
+ * that works without JavaScript: the action uploads the photos (POST /space/imageUploadBookingFeedback with the
+ * booking), then sends the feedback with their ids (POST /feedback/giveFeedback with the booking). Only the booking's
+ * renter and host.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Give feedback on a booking", "Rate the service of a booking for the Space Solution team.");

@@ -14,11 +14,11 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * Giving notice on a running booking (PRODUCT.md "Termination"): a page of its own, reached from the booking's page,
- * that shows what the notice does before the renter confirms — the new last day and every bill still to pay until
+ * Giving notice on a running booking (docs/product.md, Termination): a page of its own, reached from the booking's
+ * page, that shows what the notice does before the renter confirms — the new last day and every bill still to pay until
  * then, from GET /reserve/checkNotice/{id} (the booking machine's own answer) — then POST /reserve/terminateBooking,
- * whose message comes back as a toast on the booking's page. Without JavaScript it is a link and a form like any
- * other. A booking that cannot take notice shows why; anyone but its renter and host gets the 404 page.
+ * whose message comes back as a toast on the booking's page. Without JavaScript it is a link and a form like any other.
+ * A booking that cannot take notice shows why; anyone but its renter and host gets the 404 page.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

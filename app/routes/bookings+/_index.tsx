@@ -13,10 +13,10 @@ import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * The bookings list (spec §2 bookings; the Bookings item of the wide header and the Booking item of the bottom menu
- * open it): as a renter, upcoming, active and past bookings; as a host — only for someone who hosts — the requests
- * to answer, upcoming and active tenants, and past ones. Tabs are links (`?tab=`), so the page works without
- * JavaScript; each card opens the booking's contract details page.
+ * The bookings list (docs/product.md, Screens and routes: bookings; the Bookings item of the wide header and the
+ * Booking item of the bottom menu open it): as a renter, upcoming, active and past bookings; as a host — only for
+ * someone who hosts — the requests to answer, upcoming and active tenants, and past ones. Tabs are links (`?tab=`), so
+ * the page works without JavaScript; each card opens the booking's contract details page.
  */
 export const meta: MetaFunction = () => pageMeta("Bookings", "Your bookings as a renter and as a host.");
 

@@ -7,8 +7,9 @@ import { pageMeta } from "~/utils/meta";
 import { depositChecklistPath } from "~/utils/site-paths";
 
 /**
- * /bookings/deposit-management-checklist (spec §2), which names no booking: the checklist of the caller's only
- * booking that has one, or the bookings to choose from. Each booking's own is /bookings/{id}/deposit-management-checklist.
+ * /bookings/deposit-management-checklist (docs/product.md, Screens and routes), which names no booking: the checklist
+ * of the caller's only booking that has one, or the bookings to choose from. Each booking's own is
+ * /bookings/{id}/deposit-management-checklist.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Move-in and move-out checklist", "Choose the booking whose checklist and deposit to open.");

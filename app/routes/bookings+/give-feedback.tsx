@@ -7,8 +7,9 @@ import { pageMeta } from "~/utils/meta";
 import { bookingFeedbackPath } from "~/utils/site-paths";
 
 /**
- * /bookings/give-feedback (spec §2), which names no booking: the feedback form of the caller's only booking that
- * has one, or the bookings to choose from. Each booking's own is /bookings/{id}/give-feedback.
+ * /bookings/give-feedback (docs/product.md, Screens and routes), which names no booking: the feedback form of the
+ * caller's only booking that has one, or the bookings to choose from. Each booking's own is
+ * /bookings/{id}/give-feedback.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Give feedback on a booking", "Choose the booking to rate Space Solution's service for.");

@@ -17,9 +17,10 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * bookings/space-review?bookingId= (spec §2): write the review of a booking — the renter about the space and its
- * host, the host about the renter — with 1–5 stars as radio buttons and 20–1,000 characters, in a plain form that
- * works without JavaScript. The review waits, hidden, until the other side has written theirs or the 14 days pass.
+ * bookings/space-review?bookingId= (docs/product.md, Screens and routes): write the review of a booking — the renter
+ * about the space and its host, the host about the renter — with 1–5 stars as radio buttons and 20–1,000 characters, in
+ * a plain form that works without JavaScript. The review waits, hidden, until the other side has written theirs or the
+ * 14 days pass.
  */
 export const meta: MetaFunction = () => pageMeta("Write a review", "Review the other side of your booking.");
 

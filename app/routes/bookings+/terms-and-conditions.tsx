@@ -7,10 +7,11 @@ import { pageMeta } from "~/utils/meta";
 import { stepPath } from "~/utils/site-paths";
 
 /**
- * bookings/terms-and-conditions (spec §2 bookings): the rental terms every booking is made on, in PRODUCT.md's words
- * ("Booking lifecycle", "Payments (decided)"): the due charged at request, units held while paying, the host's
- * answer, the refunds, termination, deposits held by the platform, the exact address after approval. The contract
- * details page of every booking links here. Public: a renter reads it before booking.
+ * bookings/terms-and-conditions (docs/product.md, Screens and routes: bookings): the rental terms every booking is made
+ * on, in the product's words (docs/product.md, Booking lifecycle and Payments): the due charged at request,
+ * units held while paying, the host's answer, the refunds, termination, deposits held by the platform, the exact
+ * address after approval. The contract details page of every booking links here. Public: a renter reads it before
+ * booking.
  */
 export const meta: MetaFunction = () =>
   pageMeta(

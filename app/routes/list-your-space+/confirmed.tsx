@@ -11,9 +11,9 @@ import type { ShellHandle } from "~/utils/shell";
 import { listingPath, stepPath } from "~/utils/site-paths";
 
 /**
- * confirmed (spec §2): the listing is live. Its share link (absolute, on PUBLIC_URL when set) as selectable text,
- * with a copy button when JavaScript runs; links to the listing page and to my listings. A listing that is not
- * published goes back to its preview.
+ * confirmed (docs/product.md, Screens and routes): the listing is live. Its share link (absolute, on PUBLIC_URL when
+ * set) as selectable text, with a copy button when JavaScript runs; links to the listing page and to my listings. A
+ * listing that is not published goes back to its preview.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

@@ -21,8 +21,9 @@ import type { ShellHandle } from "~/utils/shell";
 import { stepPath } from "~/utils/site-paths";
 
 /**
- * contract-facility (spec §2): the contract renters sign — the Space Solution standard contract (contract-template,
- * filled in with the listing's details) or the host's own PDF, uploaded here first (POST /space/uploadContract).
+ * contract-facility (docs/product.md, Screens and routes): the contract renters sign — the Space Solution standard
+ * contract (contract-template, filled in with the listing's details) or the host's own PDF, uploaded here first (POST
+ * /space/uploadContract).
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

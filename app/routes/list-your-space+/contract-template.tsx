@@ -17,10 +17,11 @@ import type { ShellHandle } from "~/utils/shell";
 import { listingPath, stepPath } from "~/utils/site-paths";
 
 /**
- * contract-template (spec §2): the Space Solution standard contract, printable. With `?spaceId=` it is filled in
- * with that listing's details — the host's own draft (GET /space/spaceBriefHostView, with the street address), or
- * for anyone else a published listing's public details (GET /space/viewSpaceBrief); without, the generic template.
- * The booking's own details (renter, dates, units) stay blanks. Print CSS keeps only the contract on paper.
+ * contract-template (docs/product.md, Screens and routes): the Space Solution standard contract, printable. With
+ * `?spaceId=` it is filled in with that listing's details — the host's own draft (GET /space/spaceBriefHostView, with
+ * the street address), or for anyone else a published listing's public details (GET /space/viewSpaceBrief); without,
+ * the generic template. The booking's own details (renter, dates, units) stay blanks. Print CSS keeps only the contract
+ * on paper.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

@@ -10,7 +10,7 @@ import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listi
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-/** deposit: whether renters pay a deposit of one month's price (PRODUCT.md "Pricing", spec §9). */
+/** deposit: whether renters pay a deposit of one month's price (docs/product.md, Pricing and Constants). */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 const STEP = "deposit";

@@ -10,7 +10,7 @@ import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listi
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-/** describe-your-space: the listing's title and description (spec §2). */
+/** describe-your-space: the listing's title and description (docs/product.md, Screens and routes). */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 const STEP = "describe-your-space";

@@ -10,7 +10,9 @@ import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listi
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-/** discount: the first-month discount (half a month at 6 months or more) and quick move-in (spec §9). */
+/**
+ * discount: the first-month discount (half a month at 6 months or more) and quick move-in (docs/product.md, Constants).
+ */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 const STEP = "discount";

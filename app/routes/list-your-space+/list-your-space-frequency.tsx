@@ -10,7 +10,7 @@ import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listi
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
-/** list-your-space-frequency: the rental durations the listing offers (spec §2). */
+/** list-your-space-frequency: the rental durations the listing offers (docs/product.md, Screens and routes). */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
 const STEP = "list-your-space-frequency";

@@ -21,9 +21,10 @@ import type { ShellHandle } from "~/utils/shell";
 import { stepPath } from "~/utils/site-paths";
 
 /**
- * preview (spec §2): the listing exactly as renters will see it (the listing page's own ListingDetails, fed by the
- * renters' view, GET /space/viewSpaceBrief), the publishing checklist (each missing requirement links to the step
- * that fixes it) and Publish (POST /space/addMySpace { step: "preview", publish: true }), which leads to confirmed.
+ * preview (docs/product.md, Screens and routes): the listing exactly as renters will see it (the listing page's own
+ * ListingDetails, fed by the renters' view, GET /space/viewSpaceBrief), the publishing checklist (each missing
+ * requirement links to the step that fixes it) and Publish (POST /space/addMySpace { step: "preview", publish: true }),
+ * which leads to confirmed.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

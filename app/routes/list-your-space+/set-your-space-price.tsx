@@ -13,8 +13,9 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * set-your-space-price (spec §2): the monthly price of one unit or of the whole space (storage), or the daily and
- * full-month prices (parking), with the city's current prices as guidance and an example of what renters pay.
+ * set-your-space-price (docs/product.md, Screens and routes): the monthly price of one unit or of the whole space
+ * (storage), or the daily and full-month prices (parking), with the city's current prices as guidance and an example of
+ * what renters pay.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

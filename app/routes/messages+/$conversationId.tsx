@@ -24,10 +24,10 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * One conversation (spec §2 messages): the renter and host's messages and the system's lines (booking requests and
- * changes, viewings), newest at the bottom, and a plain form to answer. Opening it marks it read. With JavaScript a
- * sent message shows at once, the list stays scrolled to the end and new messages arrive live; without, the form
- * posts and the page comes back at the latest message, with a refresh link.
+ * One conversation (docs/product.md, Screens and routes: messages): the renter and host's messages and the system's
+ * lines (booking requests and changes, viewings), newest at the bottom, and a plain form to answer. Opening it marks it
+ * read. With JavaScript a sent message shows at once, the list stays scrolled to the end and new messages arrive live;
+ * without, the form posts and the page comes back at the latest message, with a refresh link.
  */
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
   pageMeta(loaded ? `${loaded.chat.other.name} · ${loaded.chat.spaceTitle}` : "Messages");

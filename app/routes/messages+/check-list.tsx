@@ -27,9 +27,9 @@ import { safeRedirect } from "~/utils/redirect";
 import { makeToast } from "~/utils/toast";
 
 /**
- * The check-list (spec §2 messages check-list, `tab` = my, notifications, messages): my viewings as renter and host,
- * the notifications behind the bell (open one, mark all read, delete), and the conversations. Every action is a
- * plain form, so it all works without JavaScript.
+ * The check-list (docs/product.md, Screens and routes: messages check-list, `tab` = my, notifications, messages): my
+ * viewings as renter and host, the notifications behind the bell (open one, mark all read, delete), and the
+ * conversations. Every action is a plain form, so it all works without JavaScript.
  */
 type Tab = "my" | "notifications" | "messages";
 

@@ -8,8 +8,9 @@ import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * The inbox (spec §2 messages list; the messages icon and the bottom menu's Inbox open it): every conversation of
- * the user as renter and host, latest first, with what is unread. With JavaScript it follows new messages live.
+ * The inbox (docs/product.md, Screens and routes: messages list; the messages icon and the bottom menu's Inbox open
+ * it): every conversation of the user as renter and host, latest first, with what is unread. With JavaScript it follows
+ * new messages live.
  */
 export const meta: MetaFunction = () => pageMeta("Messages", "Your conversations with hosts and renters.");
 

@@ -27,10 +27,10 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * Scheduling a visit (spec §2 messages schedule-a-visit; PRODUCT.md "Conversations and viewings"). With `spaceId`, a
- * renter asks to view a space with up to three times; with `viewingId`, either side sees the viewing: the side that
- * did not offer the times confirms one or proposes others, either side reschedules or cancels, and a confirmed
- * viewing links its gate pass and calendar file. All plain forms.
+ * Scheduling a visit (docs/product.md, Screens and routes: messages schedule-a-visit; docs/product.md, Conversations
+ * and viewings). With `spaceId`, a renter asks to view a space with up to three times; with `viewingId`, either side
+ * sees the viewing: the side that did not offer the times confirms one or proposes others, either side reschedules or
+ * cancels, and a confirmed viewing links its gate pass and calendar file. All plain forms.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Schedule a visit", "Arrange a viewing of a space with its host.");

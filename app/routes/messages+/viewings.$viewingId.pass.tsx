@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { makeToast } from "~/utils/toast";
 
 /**
- * A confirmed viewing's gate pass (PRODUCT.md "Conversations and viewings"): the QR code, the pass number, the time
+ * A confirmed viewing's gate pass (docs/product.md, Conversations and viewings): the QR code, the pass number, the time
  * window and the exact address, for the renter to show at the gate and the host to check. It says whether it is
  * valid now: only in its window (from a little before the hour to its end). Printable; no JavaScript needed.
  */

@@ -16,9 +16,10 @@ import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * payment/bills (spec §2; the Bills item of both menus): a renter's unpaid monthly bills (`?tab=due`), everything they
- * paid with its receipt — the payment made with each booking request and each bill (`?tab=paid`) — and a host's
- * earnings and payouts (`?tab=earnings`). Tabs are links, so the page works without JavaScript.
+ * payment/bills (docs/product.md, Screens and routes; the Bills item of both menus): a renter's unpaid monthly bills
+ * (`?tab=due`), everything they paid with its receipt — the payment made with each booking request and each bill
+ * (`?tab=paid`) — and a host's earnings and payouts (`?tab=earnings`). Tabs are links, so the page works without
+ * JavaScript.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Bills", "Your monthly bills, receipts, earnings and payouts.");

@@ -16,9 +16,10 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * payment/payout-settings (spec §2; PRODUCT.md "Payouts (decided)"): where a host says where their earnings go — a
- * bank account, GCash or Paymaya. The saved method is shown again with its number masked. A plain form posted to the
- * action, so it works without JavaScript; the server's rules (spec §5) answer next to each field and as a toast.
+ * payment/payout-settings (docs/product.md, Screens and routes and Payouts): where a host says where their earnings go
+ * — a bank account, GCash or Paymaya. The saved method is shown again with its number masked. A plain form posted to
+ * the action, so it works without JavaScript; the server's rules (docs/product.md, Validation texts) answer next to
+ * each field and as a toast.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

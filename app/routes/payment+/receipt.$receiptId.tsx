@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * The acknowledgement receipt of a payment (PRODUCT.md "Receipts"): the payment made with the booking request
+ * The acknowledgement receipt of a payment (docs/product.md, Receipts): the payment made with the booking request
  * (addressed by its payment's id) or a paid monthly bill (by the bill's id). Printable, with Space Solution's name,
  * site and support address, the receipt number, the date with its year, who paid, for what, how and the provider's
  * reference. Never titled "official receipt": that is a BIR-registered document, issued outside the app. A bill not

@@ -22,9 +22,10 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * payment/summary (spec §2): one monthly bill before paying it — its line items, its due date and how to pay — then
- * the payment provider's hosted checkout (POST /payment/payBill). The provider sends the renter back here: the bill
- * counts as paid once the provider confirms it server to server, and until then the page looks again by itself.
+ * payment/summary (docs/product.md, Screens and routes): one monthly bill before paying it — its line items, its due
+ * date and how to pay — then the payment provider's hosted checkout (POST /payment/payBill). The provider sends the
+ * renter back here: the bill counts as paid once the provider confirms it server to server, and until then the page
+ * looks again by itself.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

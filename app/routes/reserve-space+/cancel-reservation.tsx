@@ -15,9 +15,9 @@ import { makeToast } from "~/utils/toast";
 
 /**
  * reserve-space/cancel-reservation (?bookingId): before a booking is cancelled, what the renter gets back now by
- * PRODUCT.md's rules (the API's `cancellationRefund`; everything paid when the host cancels after approval) and the
- * rules themselves, and a reason; then POST /reserve/cancelBooking, whose message comes back as a toast. The renter
- * or the host of the booking only; anyone else gets the 404 page.
+ * The product's rules (docs/product.md, Refunds; the API's `cancellationRefund`; everything paid when the host cancels
+ * after approval) and the rules themselves, and a reason; then POST /reserve/cancelBooking, whose message comes back as
+ * a toast. The renter or the host of the booking only; anyone else gets the 404 page.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

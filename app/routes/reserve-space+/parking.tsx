@@ -20,7 +20,7 @@ import type { ShellHandle } from "~/utils/shell";
 
 /**
  * reserve-space/parking: the start date, how long, and every day of the month or chosen days of the week
- * (parking-selected-days), priced by the days counted (PRODUCT.md "Parking month price"). The price shows as soon
+ * (parking-selected-days), priced by the days counted (docs/product.md, Parking month). The price shows as soon
  * as the dates are chosen (live with JavaScript, "See the price" without), priced without saving; for chosen days it
  * waits for the days, on the next step, rather than showing the every-day price.
  */

@@ -15,9 +15,9 @@ import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
- * my-storage-lists (spec §2): the host's listings grouped pending (drafts), active and inactive, with counts, as
- * tabs that are links (?tab=). Drafts continue where they stopped; published listings are viewed, edited,
- * deactivated or activated (POST /reserve/setAvailability/{id}).
+ * my-storage-lists (docs/product.md, Screens and routes): the host's listings grouped pending (drafts), active and
+ * inactive, with counts, as tabs that are links (?tab=). Drafts continue where they stopped; published listings are
+ * viewed, edited, deactivated or activated (POST /reserve/setAvailability/{id}).
  */
 export const meta: MetaFunction = () => pageMeta("My listings", "Your storage and parking listings.");
 

@@ -40,10 +40,10 @@ import { listingPath, stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 
 /**
- * storage-list-form (spec §2): one page to edit a published listing, `?spaceId=`. Every field of every step but
- * the photos (changed on the add-more-details step, linked from here) in one form, checked with each step's rules
- * and saved with one POST /space/editSpace; the first failure is the toast. The type (storage or parking) stays: a
- * different type is a different listing. The host's own contract is uploaded with its own small form.
+ * storage-list-form (docs/product.md, Screens and routes): one page to edit a published listing, `?spaceId=`. Every
+ * field of every step but the photos (changed on the add-more-details step, linked from here) in one form, checked with
+ * each step's rules and saved with one POST /space/editSpace; the first failure is the toast. The type (storage or
+ * parking) stays: a different type is a different listing. The host's own contract is uploaded with its own small form.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

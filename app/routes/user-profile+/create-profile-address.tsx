@@ -21,10 +21,10 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * The user's address (spec §5: line 1, line 2, city from /user/cityList, barangay, province, house number, street),
- * saved with POST /user/updateAddress. The last step of the first-login walk-through with `?flow=first-login`:
- * saving or skipping it records the walk-through as done (POST /user/updateFirstLogin) and goes where the
- * walk-through ends (the page the newcomer was going to when they signed up, else home).
+ * The user's address (docs/product.md, Validation texts: line 1, line 2, city from /user/cityList, barangay, province,
+ * house number, street), saved with POST /user/updateAddress. The last step of the first-login walk-through with
+ * `?flow=first-login`: saving or skipping it records the walk-through as done (POST /user/updateFirstLogin) and goes
+ * where the walk-through ends (the page the newcomer was going to when they signed up, else home).
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 

@@ -30,7 +30,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
-  // getMyCode is a POST in the spec, but it only reads.
+  // getMyCode is a POST in the product rules, but it only reads.
   const code = await client.call(getMyCode);
   if (!code.ok) throw new Response(code.message, { status: code.status });
   return code.result;

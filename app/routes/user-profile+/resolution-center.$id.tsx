@@ -21,10 +21,10 @@ import { pageMeta } from "~/utils/meta";
 import { errorToast, makeToast } from "~/utils/toast";
 
 /**
- * One case (spec §2 user-profile resolution-center) for its renter or host: what was asked and why, the photos, the
- * thread, and — while it holds — a reply form (text and photos in one multipart POST) and, for its opener, a
- * withdrawal; once decided, the operator's award and note. Forms post to this route's action (an `intent` each), so
- * it works without JavaScript. Anyone else gets a 403 saying the case is not theirs.
+ * One case (docs/product.md, Screens and routes: user-profile resolution-center) for its renter or host: what was asked
+ * and why, the photos, the thread, and — while it holds — a reply form (text and photos in one multipart POST) and, for
+ * its opener, a withdrawal; once decided, the operator's award and note. Forms post to this route's action (an `intent`
+ * each), so it works without JavaScript. Anyone else gets a 403 saying the case is not theirs.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Resolution case", "A case about a booking and its decision.");

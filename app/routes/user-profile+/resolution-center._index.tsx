@@ -14,8 +14,9 @@ import { redirectWithToast } from "~/services/toast.server";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * The resolution center (spec §2 user-profile resolution-center): the caller's cases on both sides — the ones they
- * opened and the ones opened on their bookings — with their state, and the way to open a new one.
+ * The resolution center (docs/product.md, Screens and routes: user-profile resolution-center): the caller's cases on
+ * both sides — the ones they opened and the ones opened on their bookings — with their state, and the way to open a new
+ * one.
  */
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -27,11 +27,11 @@ import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 
 /**
- * Opening a case (spec §2 user-profile resolution-center): the booking (one of the caller's approved, running or
- * ended bookings, as renter or host), the reason, the amount asked in pesos, a description and photos, in one
- * multipart form that works without JavaScript. `?bookingId=&reason=` prefill it (the move-out checklist links here
- * with reason=damage). The action uploads the photos (POST /space/imageUploadResolution), then opens the case with
- * their ids (POST /resol/addResolution), which judges who may open what and when.
+ * Opening a case (docs/product.md, Screens and routes: user-profile resolution-center): the booking (one of the
+ * caller's approved, running or ended bookings, as renter or host), the reason, the amount asked in pesos, a
+ * description and photos, in one multipart form that works without JavaScript. `?bookingId=&reason=` prefill it (the
+ * move-out checklist links here with reason=damage). The action uploads the photos (POST /space/imageUploadResolution),
+ * then opens the case with their ids (POST /resol/addResolution), which judges who may open what and when.
  */
 export const meta: MetaFunction = () =>
   pageMeta("Open a case", "Ask Space Solution to settle a problem with a booking.");

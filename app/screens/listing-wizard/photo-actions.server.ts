@@ -22,7 +22,8 @@ import { errorToast, makeToast, type Toast } from "~/utils/toast";
  * The server side of a listing's photos and floor plan, for any page that shows PhotoList and ImageUploadForm (the
  * add-more-details step; the one-page edit of a published listing can use it too):
  * - upload-photo / upload-floorplan: the multipart form's files (photos: one or several at once) forwarded in one
- *   call to POST /space/imageUploadSpaces or /space/imageUploadFloorplan, with spec §8's messages;
+ *   call to POST /space/imageUploadSpaces or /space/imageUploadFloorplan, with the messages of docs/product.md, Uploads
+ * and images;
  * - make-cover, move-left, move-right, delete (with `photo`) and reorder (with `photoOrder`): the new order computed
  *   from the listing as saved, then saved as { photoOrder, coverPhotoIndex } (a photo left out is deleted) through
  *   POST /space/addMySpace (a draft) or /space/editSpace (a published listing, which must keep a photo).

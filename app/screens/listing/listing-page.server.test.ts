@@ -14,7 +14,7 @@ const photo = (uploadId: string): ImageView => ({
   variants: [],
 });
 
-/** PRODUCT.md's storage example: ₱3,000.00 a month for the whole room. */
+/** The pricing examples' storage listing (docs/product.md): ₱3,000.00 a month for the whole room. */
 const STORAGE: SpaceBrief = {
   _id: "0a7f6c1e-4d5b-4c1a-9f1e-2b3c4d5e6f70",
   storageType: "storage",
@@ -63,7 +63,7 @@ const STORAGE: SpaceBrief = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-/** PRODUCT.md's parking example: ₱150.00 a day, ₱4,000.00 a month. */
+/** The pricing examples' parking listing (docs/product.md): ₱150.00 a day, ₱4,000.00 a month. */
 const PARKING: SpaceBrief = {
   ...STORAGE,
   storageType: "parking",

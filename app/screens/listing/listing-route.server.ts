@@ -85,7 +85,8 @@ export async function askAboutListing({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== ASK_INTENT) throw new Response("Unknown form.", { status: 400 });
   const client = api(request);
-  // A session that has ended sends the user home with the session-expired toast (spec §4).
+  // A session that has ended sends the user home with the session-expired toast (docs/product.md, Session end and
+  // redirects).
   const profile = hasSessionCookie(request) ? await client.call(viewUserProfile) : null;
   const submission = parseWithZod(form, { schema: questionFormSchema(Boolean(profile?.ok)) });
   if (submission.status !== "success") return formFailure(submission);

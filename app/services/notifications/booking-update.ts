@@ -2,7 +2,7 @@ import type { BookingNews } from "~/domain/booking";
 import type { Message } from "./message";
 
 /**
- * A change of a booking, to one of its two people (PRODUCT.md "Booking lifecycle": every transition becomes a
+ * A change of a booking, to one of its two people (docs/product.md, Booking lifecycle: every transition becomes a
  * notification). `what` is the booking history's own sentence for the change, so the mail and the contract page
  * say the same thing.
  */

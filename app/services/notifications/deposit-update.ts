@@ -1,9 +1,9 @@
 import type { Message } from "./message";
 
 /**
- * A booking's deposit was settled (PRODUCT.md "Payments": released to the renter when the host confirms the move-out
- * checklist or lets 72 hours pass, or split by an operator's decision on a claim): to the renter, how much comes back,
- * and to the host, how much was awarded to them. Amounts come formatted ("₱3,000.00").
+ * A booking's deposit was settled (docs/product.md, Deposits and condition reports: released to the renter when the
+ * host confirms the move-out checklist or lets 72 hours pass, or split by an operator's decision on a claim): to the
+ * renter, how much comes back, and to the host, how much was awarded to them. Amounts come formatted ("₱3,000.00").
  */
 export type DepositUpdateData = {
   /** The recipient as they call themselves: nickname, else first name. */

@@ -1,8 +1,8 @@
 import type { Message } from "./message";
 
 /**
- * The other side of a booking signed off a condition report (PRODUCT.md "Payments"; the move-in / move-out
- * checklist): to the person who wrote it. A signed-off report takes no more entries.
+ * The other side of a booking signed off a condition report (docs/product.md, Deposits and condition reports; the
+ * move-in / move-out checklist): to the person who wrote it. A signed-off report takes no more entries.
  */
 export type ReportSignedOffData = {
   /** The recipient as they call themselves: nickname, else first name. */

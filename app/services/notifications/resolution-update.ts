@@ -1,7 +1,7 @@
 import type { Message } from "./message";
 
 /**
- * A resolution case changed (PRODUCT.md "Payments" on deposits): to the side who did not act — a case opened
+ * A resolution case changed (docs/product.md, Resolution center): to the side who did not act — a case opened
  * against them, a reply in its thread, a withdrawal — and to both sides when an operator decides it.
  */
 export type ResolutionUpdateData = {

@@ -21,11 +21,12 @@ import { send } from "~/services/jobs.server";
 import { ACCOUNTS, enterLedger } from "./ledger.server";
 
 /**
- * Deposits in the ledger (PRODUCT.md "Payments"; ADR 0032). A renter's deposit moves from the booking's funds into
- * `deposits_held` when the payment is confirmed and stays there until it is settled, exactly once: to the host (the
- * awarded part, an earning the weekly payout pays), back to the renter (through the refunds path), or back to the
- * booking's funds when the booking is cancelled (its cancellation refund returns it). The `booking_deposits` row is
- * the key: settling is a conditional update of a held row, so a second call, a rerun or another instance does nothing.
+ * Deposits in the ledger (docs/product.md, Deposits and condition reports; ADR 0032). A renter's deposit moves from the
+ * booking's funds into `deposits_held` when the payment is confirmed and stays there until it is settled, exactly once:
+ * to the host (the awarded part, an earning the weekly payout pays), back to the renter (through the refunds path), or
+ * back to the booking's funds when the booking is cancelled (its cancellation refund returns it). The
+ * `booking_deposits` row is the key: settling is a conditional update of a held row, so a second call, a rerun or
+ * another instance does nothing.
  */
 
 /** Called by the booking service when a payment of the due is accepted: the deposit moves into deposits_held. */

@@ -91,8 +91,8 @@ export type LedgerProblem =
     };
 
 /**
- * Proves the ledger (PRODUCT.md: every peso paid in is, at any moment, held, refunded, earned by the host or earned by
- * the platform — never lost or made up):
+ * Proves the ledger (docs/product.md, Ledger: every peso paid in is, at any moment, held, refunded, earned by the host
+ * or earned by the platform — never lost or made up):
  * - every entry adds up to zero;
  * - for every booking, what its funds hold + what its host earned + what the platform earned (fees less the vouchers
  *   it funded) is exactly what its renter paid minus what was refunded;

@@ -1,11 +1,11 @@
 import type { SignatureScheme } from "../webhooks.server";
 
 /**
- * The payment provider behind one interface (PRODUCT.md "Payments (decided)"; ADR 0022): a hosted checkout the
+ * The payment provider behind one interface (docs/product.md, Payments; ADR 0022): a hosted checkout the
  * renter is sent to, refunds, and the provider's signed webhook as the only proof that money moved.
  */
 
-/** How a renter may pay (PRODUCT.md: card, GCash or Maya), by PayMongo's names. */
+/** How a renter may pay (card, GCash or Maya: docs/product.md, Payments), by PayMongo's names. */
 export const PAYMENT_METHODS = ["card", "gcash", "paymaya"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
