@@ -75,7 +75,7 @@ export function serveApi(request: Request, options: ApiRequestOptions = {}): Pro
   });
 }
 
-/** An HTTP call of the API: its input read from the Request, its answer written as the envelope (spec §7). */
+/** An HTTP call of the API: its input read from the Request, its answer written as the envelope (docs/product.md, Envelope). */
 export async function handleApiRequest(
   request: Request,
   { clientAddress, routes = ALL_ROUTES }: ApiRequestOptions = {},
