@@ -195,6 +195,17 @@ export function controlCharacterTexts(value: unknown, path: string): FieldError[
   });
 }
 
+/**
+ * An input a handler builds for another rule (a saved draft booked as a new booking), checked by that rule's schema:
+ * a value that does not pass is refused with the schema's own field errors, as if the caller had sent it.
+ */
+export function validInput<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> {
+  const errors: FieldError[] = [];
+  const value = validate(schema, input, errors);
+  if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
+  return value as z.output<S>;
+}
+
 function validate(
   schema: z.ZodType | undefined,
   input: unknown,

@@ -46,7 +46,19 @@ authenticator.use(
 );
 
 /** The logged-in user's profile, or off to the login page (and back here afterwards). */
-export async function requireProfile(request: Request): Promise<{ profile: Profile; client: ApiClient }> {
+export function requireProfile(request: Request): Promise<{ profile: Profile; client: ApiClient }> {
+  let found = profiles.get(request);
+  if (!found) {
+    found = loadProfile(request);
+    profiles.set(request, found);
+  }
+  return found;
+}
+
+/** Each request's profile and client, asked for once however many parts of its loader or action need them. */
+const profiles = new WeakMap<Request, Promise<{ profile: Profile; client: ApiClient }>>();
+
+async function loadProfile(request: Request): Promise<{ profile: Profile; client: ApiClient }> {
   const url = new URL(request.url);
   const loginUrl = `/auth/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
   if (!hasSessionCookie(request)) throw redirect(loginUrl);

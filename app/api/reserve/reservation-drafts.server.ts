@@ -8,11 +8,20 @@ import { capacityOf, priceWaitsFor } from "~/domain/reservation";
 import { spaceTypeOf } from "~/domain/space-types";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { listingPath } from "~/utils/site-paths";
+import { validInput } from "../dispatch.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
 import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
-import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./bookings.server";
+import {
+  BOOKED_MESSAGE,
+  type BookingDetails,
+  type BookingQuote,
+  bookSpace,
+  quoteFor,
+  reservableSpace,
+  reservationInput,
+} from "./bookings.server";
 import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**
@@ -208,4 +217,28 @@ export const saveReservationDraft = defineEndpoint({
   },
 });
 
-export const endpoints: Endpoint[] = [reservationDraft, saveReservationDraft];
+export const bookReservationDraft = defineEndpoint({
+  method: "POST",
+  path: "/reserve/bookReservationDraft",
+  auth: "required",
+  answers: [403, 404, 409],
+  summary:
+    "Books the caller's saved reservation of a space (its dates, units, days, items, message and code, as POST /reserve/saveReservationDraft saved them), paid by `paymentMethod`, exactly as POST /reserve/BookSpace books those choices: the screens book what the renter chose without reading the draft only to send it back.",
+  tags: ["reserve"],
+  message: BOOKED_MESSAGE,
+  body: z.strictObject({ spaceId, paymentMethod }),
+  async handler(context): Promise<BookingDetails> {
+    const { db, user, body } = context;
+    const values = await storedValues(db, user.id, body.spaceId);
+    const booking = validInput(bookSpace.body, {
+      ...reservationInput(body.spaceId, values),
+      itemIds: values.itemIds ?? [],
+      messageForKeeper: values.messageForKeeper,
+      paymentMethod: body.paymentMethod,
+      code: values.code,
+    });
+    return bookSpace.handler({ ...context, body: booking });
+  },
+});
+
+export const endpoints: Endpoint[] = [reservationDraft, saveReservationDraft, bookReservationDraft];

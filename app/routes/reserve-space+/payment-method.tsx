@@ -10,14 +10,12 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { payBooking } from "~/api/reserve/booking-payments.server";
-import { bookSpace } from "~/api/reserve/bookings.server";
-import { saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
+import { bookReservationDraft, saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { MethodChoice } from "~/components/payments/method-choice";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPeso } from "~/domain/money";
-import type { RentalDuration } from "~/domain/vocabulary";
 import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates } from "~/screens/reservation.server";
 import type { ApiClient } from "~/services/api.server";
@@ -29,8 +27,8 @@ import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
- * reserve-space/payment-method: card, GCash or Maya, a last look at the booking, then the request: the booking is
- * made (POST /reserve/BookSpace, priced on the server) and the renter goes to the payment provider's hosted checkout
+ * reserve-space/payment-method: card, GCash or Maya, a last look at the booking, then the request: the saved draft
+ * is booked (POST /reserve/bookReservationDraft, priced on the server) and the renter goes to the payment provider's hosted checkout
  * (POST /reserve/payBooking). The request reaches the host once the provider confirms the payment. A voucher or
  * coupon code is applied to the draft by its own small form (POST /reserve/saveReservationDraft with `code`): the
  * quote then shows it as a line and the lowered due, and booking holds it.
@@ -50,28 +48,14 @@ const CodeForm = z.object({ intent: z.enum(["apply", "remove"]), code: z.string(
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
-  const { draft } = await loadReservation(request);
-  requireDates(draft);
+  const spaceId = new URL(request.url).searchParams.get("spaceId") ?? "";
   const formData = await request.formData();
-  if (formData.has("intent")) return applyCode(request, client, draft.space.spaceId, formData);
+  if (formData.has("intent")) return applyCode(request, client, spaceId, formData);
   const submission = parseWithZod(formData, { schema: PayForm });
   if (submission.status !== "success") return formFailure(submission);
-  const method = PAYMENT_METHODS.find((known) => known === submission.value.paymentMethod);
-  const { values, space } = draft;
-  const booked = await client.call(bookSpace, {
-    body: {
-      spaceId: space.spaceId,
-      startDate: values.startDate ?? "",
-      // The draft's duration as saved; the API refuses one outside the vocabulary with its own message.
-      duration: (values.duration ?? "") as RentalDuration,
-      quantity: values.quantity,
-      weekdays: values.parkingMode === "selected_days" ? values.weekdays : undefined,
-      itemIds: values.itemIds ?? [],
-      messageForKeeper: values.messageForKeeper,
-      // An unchosen method is refused by the API with its own message, next to the field.
-      paymentMethod: method ?? (submission.value.paymentMethod as (typeof PAYMENT_METHODS)[number]),
-      code: draft.values.code,
-    },
+  // The API books the draft as saved; an unchosen method is refused with its own message, next to the field.
+  const booked = await client.call(bookReservationDraft, {
+    body: { spaceId, paymentMethod: submission.value.paymentMethod as (typeof PAYMENT_METHODS)[number] },
   });
   if (!booked.ok) return formFailure(submission, { failure: booked });
   return goToCheckout(client, booked.result.bookingId);
