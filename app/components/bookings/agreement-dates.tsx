@@ -1,4 +1,4 @@
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";

@@ -1,4 +1,4 @@
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { formatInstant, historyActor, historyStates } from "~/utils/bookings";
 import { Section } from "./agreement-layout";
 

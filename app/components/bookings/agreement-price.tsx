@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/services/payments/types";

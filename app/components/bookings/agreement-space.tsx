@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { kindLabel, SPACE_TYPE_LABELS } from "~/domain/vocabulary";
 import { didNotGoAhead, pinLink } from "~/utils/bookings";
 import { Section } from "./agreement-layout";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { CONTACTS_HIDDEN_NOTE } from "~/domain/contact-masking";
 import { bookingFeedbackPath, depositChecklistPath } from "~/utils/site-paths";
 import { Section } from "./agreement-layout";

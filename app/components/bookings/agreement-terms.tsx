@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { formatPeso } from "~/domain/money";
 import { stepPath } from "~/utils/site-paths";
 import { Section } from "./agreement-layout";

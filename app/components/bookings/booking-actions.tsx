@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { NOTICE_DAYS, UNPAID_BILL_DAYS } from "~/domain/booking";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
