@@ -1,9 +1,10 @@
 /**
- * The booking race's worker (run by bench/run.js in a child process: `node --import tsx bench/booking-race.ts <json>`).
+ * The booking race's worker (run by bench/sections/race.ts in a child process:
+ * `node --import tsx bench/booking-race.ts <json>`).
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it makes a host with one whole
  * storage space and N renters with sessions, then sends N POST /reserve/BookSpace requests for the same dates all at
- * once, through the API's own request handler. Exactly one may win the space (PRODUCT.md "No overbooking, ever");
+ * once, through the API's own request handler. Exactly one may win the space (no overbooking, ever: docs/product.md);
  * it writes how many bookings exist afterwards and the p50/p99 of the requests to a JSON file.
  */
 import { randomBytes } from "node:crypto";
