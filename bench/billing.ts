@@ -1,5 +1,6 @@
 /**
- * The billing run's worker (run by bench/run.js in a child process: `node --import tsx bench/billing.ts <json>`).
+ * The billing run's worker (run by bench/sections/billing.ts in a child process:
+ * `node --import tsx bench/billing.ts <json>`).
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it stores N active 3-month bookings
  * that started 26 days ago (straight into the table: the run is what is measured, not making bookings), then times

@@ -1,5 +1,6 @@
 /**
- * The booking race's worker (run by bench/run.js in a child process: `node --import tsx bench/booking-race.ts <json>`).
+ * The booking race's worker (run by bench/sections/race.ts in a child process:
+ * `node --import tsx bench/booking-race.ts <json>`).
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it makes a host with one whole
  * storage space and N renters with sessions, then sends N POST /reserve/BookSpace requests for the same dates all at

@@ -1,5 +1,6 @@
 /**
- * The photo benchmark's worker (run by bench/run.js, one fresh process per run: `node --import tsx bench/image.ts`).
+ * The photo benchmark's worker (run by bench/sections/image.ts, one fresh process per run:
+ * `node --import tsx bench/image.ts`).
  *
  *   bench/image.ts make <file>      writes a realistic ~3 MB JPEG (3000 × 2000: gradients, soft shapes and sensor
  *                                   noise, which is what makes phone photos big) and prints its size

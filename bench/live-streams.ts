@@ -1,5 +1,5 @@
 /**
- * The live updates' worker (run by bench/run.js in a child process, with --expose-gc:
+ * The live updates' worker (run by bench/sections/streams.ts in a child process, with --expose-gc:
  * `node --expose-gc --import tsx bench/live-streams.ts <json>`).
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it makes a host with a listing and

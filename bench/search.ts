@@ -1,5 +1,6 @@
 /**
- * The search benchmark's worker (run by bench/run.js in a child process: `node --import tsx bench/search.ts <json>`).
+ * The search benchmark's worker (run by bench/sections/search.ts in a child process:
+ * `node --import tsx bench/search.ts <json>`).
  *
  * On one database — embedded PGlite in a data directory, or PostgreSQL at a URL — it applies the migrations, loads
  * the reference data and N generated listings (the same seeded generator as `npm run db:seed -- --spaces N`), then

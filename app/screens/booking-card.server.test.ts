@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookingSummary } from "~/api/reserve/bookings.server";
+import type { BookingSummary } from "~/api/reserve/booking-views.server";
 import { bookingCardView } from "./booking-card.server";
 
 const checkout = {

@@ -1,4 +1,4 @@
-import type { BookingSummary } from "~/api/reserve/bookings.server";
+import type { BookingSummary } from "~/api/reserve/booking-views.server";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { actByWords, formatInstant, STATE_WORDS, timeLeft } from "~/utils/bookings";

@@ -1,4 +1,5 @@
-import type { AllBookings, BookingSummary } from "~/api/reserve/bookings.server";
+import type { BookingSummary } from "~/api/reserve/booking-views.server";
+import type { AllBookings } from "~/api/reserve/bookings.server";
 import type { Actor, BookingState } from "~/domain/booking";
 
 /**

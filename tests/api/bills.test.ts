@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runBilling, settleBillPayment } from "~/api/payment/billing.server";
 import { BILL_NOT_YOURS, type BillDetails, type BillSummary } from "~/api/payment/bills.server";
 import { bookingTransaction } from "~/api/reserve/booking-service.server";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, bookings, notifications, payments } from "~/db/schema";
 import { seedRunningBooking } from "~/db/seed/running-booking.server";

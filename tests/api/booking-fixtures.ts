@@ -1,6 +1,6 @@
 import { eq, sum } from "drizzle-orm";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";

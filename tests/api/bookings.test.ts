@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import type { BookingQuote } from "~/api/reserve/booking-quotes.server";
 import {
   applyBookingEvent,
   BOOKING_NOT_FOUND,
@@ -8,12 +9,8 @@ import {
   bookingTransaction,
   recordTransition,
 } from "~/api/reserve/booking-service.server";
-import type {
-  AllBookings,
-  BookingDetails,
-  BookingQuote,
-  SpaceBookingCheck,
-} from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import type { AllBookings, SpaceBookingCheck } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bookingHistory, bookingHolds, bookings, cities, ledgerEntries, storageItems } from "~/db/schema";
 import {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatHistory, ChatSummary } from "~/api/conversations/conversations.server";
 import type { NotificationView } from "~/api/conversations/notifications.server";
 import type { ViewingView } from "~/api/conversations/viewings.server";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { getDatabase } from "~/db/db.server";
 import { conversations, enquiries, messages, notifications, users, viewings } from "~/db/schema";
 import { HIDDEN } from "~/domain/contact-masking";

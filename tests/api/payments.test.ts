@@ -1,7 +1,7 @@
 import { and, eq, sql, sum } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENTS_UNAVAILABLE } from "~/api/reserve/booking-payments.server";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, ledgerEntries, payments, refunds } from "~/db/schema";
 import { getEnv } from "~/env.server";

@@ -8,7 +8,8 @@ import {
   type Receipt,
   type ReceiptSummary,
 } from "~/api/payment/receipts.server";
-import type { AllBookings, BookingDetails, WaitingBookings } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import type { AllBookings, WaitingBookings } from "~/api/reserve/bookings.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, notifications, payments } from "~/db/schema";
 import { billSchedule } from "~/domain/billing";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { ITEM_MESSAGES, ITEM_NOT_FOUND, type StorageItem } from "~/api/user/item-list.server";
 import { addDays, todayInManila } from "~/domain/dates";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
-import type { BookingDetails } from "~/api/reserve/bookings.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import type { MyCode } from "~/api/user/profile.server";
 import { followBooking, referralVouchersQueue } from "~/api/user/voucher-service.server";

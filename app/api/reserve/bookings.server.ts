@@ -1,64 +1,27 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
+import { type BookingRow, bills, bookings, reservationDrafts, spaces, users } from "~/db/schema";
 import {
-  type BookingRow,
-  bills,
-  bookingHistory,
-  bookings,
-  payments,
-  type ReservationValues,
-  reservationDrafts,
-  type SpaceRow,
-  spaces,
-  uploads,
-  users,
-} from "~/db/schema";
-import { receiptNumberOf } from "~/domain/billing";
-import {
-  answerDeadline,
   assertMayStartCheckout,
   type BookingState,
-  bookingNumberOf,
-  cancellationRefund,
   checkExtension as checkExtensionRule,
   checkNotice as checkNoticeRule,
-  checkoutDeadline,
   createBooking,
   HOLDING_STATES,
   MAX_EXTENSION_MONTHS,
   MAX_UNPAID_CHECKOUTS,
   openCheckoutsSince,
   roleOf,
-  UNPAID_BILL_DAYS,
 } from "~/domain/booking";
-import { maskContactDetails } from "~/domain/contact-masking";
-import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import {
-  type BookingPrice,
-  DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS,
-  priceWithVoucher,
-} from "~/domain/pricing";
-import {
-  capacityOf,
-  MAX_MESSAGE_LENGTH,
-  RESERVATION_MESSAGES,
-  type ReservationTerms,
-  reservationTerms,
-} from "~/domain/reservation";
-import type { SpaceCardView } from "~/domain/space";
-import { spaceTypeOf } from "~/domain/space-types";
-import { RENTAL_DURATIONS } from "~/domain/vocabulary";
-import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { getStorage } from "~/services/storage.server";
-import { contactsRevealed } from "../conversations/conversation-service.server";
+import { DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, priceWithVoucher } from "~/domain/pricing";
+import { capacityOf, MAX_MESSAGE_LENGTH } from "~/domain/reservation";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import type { ExactLocation, HostCard } from "../space/listing-page.server";
-import { spaceId, toHostCard } from "../space/listing-page-queries.server";
-import { toSpaceCards } from "../space/space-views.server";
+import { spaceId } from "../space/listing-page-queries.server";
 import { amountOffFor, assertUsable, findCode, holdCode } from "../user/voucher-service.server";
+import { type BookingQuote, holdOf, quoteFor, reservableSpace, termsFor } from "./booking-quotes.server";
 import {
   applyBookingEvent,
   assertRoom,
@@ -69,278 +32,28 @@ import {
   recordTransition,
   toBooking,
 } from "./booking-service.server";
-import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
+import { type BookingDetails, type BookingSummary, toDetails, toSummaries } from "./booking-views.server";
+import {
+  itemIds,
+  messageForKeeper,
+  ownItems,
+  paymentMethod,
+  reservation,
+  voucherCode,
+} from "./reservation-input.server";
 
 /**
- * Reservation calls (spec §7 "Reservation", ADR 0023): the booking quote every reserve-space step shows, booking a
- * space, a booking and the lists of one's bookings, and the host's and renter's actions on a booking. Each action is
- * one event of the booking state machine (app/domain/booking.ts), applied by the booking service.
+ * Reservation calls (ADR 0023): the booking quote every reserve-space step shows, booking a space, a booking and the
+ * lists of one's bookings, and the host's and renter's actions on a booking. Each action is one event of the booking
+ * state machine (app/domain/booking.ts), applied by the booking service. The quote is priced in
+ * booking-quotes.server.ts and the bookings answered are built in booking-views.server.ts.
  */
 
 // ─── Inputs ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const bookingId = z.uuid({ error: BOOKING_NOT_FOUND });
 
-const quantity = z.preprocess(
-  (value) => (value === undefined || value === "" ? undefined : Number(value)),
-  z.number().optional(),
-);
-
-export const reservation = {
-  spaceId,
-  startDate: z.string({ error: "Please choose a valid start date." }),
-  // The vocabulary's rental durations, declared so an API client can list them (a space offers some of them).
-  duration: z.enum(RENTAL_DURATIONS, { error: RESERVATION_MESSAGES.duration }),
-  quantity,
-  weekdays,
-};
-
-/** A voucher or coupon code as typed; an empty field is no code. */
-export const voucherCode = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z
-    .string({ error: VOUCHER_MESSAGES.code })
-    .trim()
-    .max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown })
-    .optional(),
-);
-
-// ─── Views ──────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** A person of a booking as the other side sees them (the host card's facts, for either side). */
-export type BookingParty = HostCard;
-
-/** One booking in a list. */
-export type BookingSummary = {
-  bookingId: string;
-  /** The short number people read and quote, "SS-000123" (the id stays in addresses). */
-  bookingNumber: string;
-  state: BookingState;
-  type: "storage" | "parking";
-  /** The caller's part in it. */
-  role: "renter" | "host";
-  space: SpaceCardView;
-  startDate: string;
-  endDate: string;
-  duration: string;
-  quantity: number;
-  weekdays: number[] | null;
-  due: number;
-  paid: number;
-  refunded: number;
-  createdAt: string;
-  /** The other side: the host for the renter, the renter for the host. */
-  counterpart: BookingParty;
-  /** The instant the current step runs out: the checkout (awaiting payment) or the host's answer (requested). */
-  actBy: string | null;
-};
-
-/** One booking, whole: its contract details page. */
-export type BookingDetails = BookingSummary & {
-  price: BookingPrice;
-  monthlyUnitPrice: number;
-  voucher: number;
-  /** The renter's items and message for the host, and the history's reasons: contact details masked until approved. */
-  items: BookingRow["items"];
-  messageForKeeper: string | null;
-  /** Whether the two have an approved booking, so contact details show in what they wrote (PRODUCT.md). */
-  contactsRevealed: boolean;
-  paymentMethod: string | null;
-  renter: BookingParty;
-  host: BookingParty;
-  /** The street address and pin: from approval on, never before (PRODUCT.md). */
-  canSeeExactAddress: boolean;
-  exactLocation: ExactLocation | null;
-  autoAcceptExtension: boolean;
-  /** The last day of the months paid for. */
-  paidThrough: string | null;
-  noticeGivenOn: string | null;
-  extension: BookingRow["extension"];
-  /** What the renter would get back by cancelling now (null when they cannot cancel). */
-  cancellationRefund: number | null;
-  /** The contract of the stay: Space Solution's standard one, or the host's own PDF (its address). */
-  contract: { type: "standard" | "uploaded"; url: string | null };
-  history: { from: string | null; to: string; event: string; actor: string; reason: string; at: string }[];
-  /** The booking's monthly bills (not the cancelled ones), in order. */
-  bills: BookingBill[];
-  /** The acknowledgement receipt of the payment made with the request, once the booking accepted it. */
-  requestReceipt: { receiptId: string; receiptNumber: string } | null;
-  /** The host may end the booking for this unpaid bill's due date: it is 7 days overdue or more. */
-  mayEndForUnpaidBill: string | null;
-};
-
-export type BookingBill = {
-  billId: string;
-  periodStart: string;
-  periodEnd: string;
-  total: number;
-  dueOn: string;
-  state: "due" | "paid";
-  receiptNumber: string | null;
-};
-
-/** The states from which the renter sees the exact address. */
-const ADDRESS_STATES: readonly BookingState[] = ["approved", "active", "completed"];
-
-const party = (user: typeof users.$inferSelect): BookingParty => toHostCard(user);
-
-function actBy(row: BookingRow): string | null {
-  const booking = toBooking(row);
-  if (row.state === "awaiting_payment") return checkoutDeadline(booking).toISOString();
-  if (row.state === "requested") return answerDeadline(booking).toISOString();
-  return null;
-}
-
-async function toSummaries(
-  db: Database,
-  rows: readonly BookingRow[],
-  userId: string,
-): Promise<BookingSummary[]> {
-  if (rows.length === 0) return [];
-  const spaceRows = await db
-    .select()
-    .from(spaces)
-    .where(inArray(spaces.id, [...new Set(rows.map((row) => row.spaceId))]));
-  const cards = new Map((await toSpaceCards(db, spaceRows)).map((card) => [card._id, card]));
-  const people = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.renterId, row.hostId]))]));
-  const byId = new Map(people.map((person) => [person.id, person]));
-  return rows.map((row) => {
-    const role = row.renterId === userId ? "renter" : "host";
-    const counterpart = byId.get(role === "renter" ? row.hostId : row.renterId);
-    const space = cards.get(row.spaceId);
-    if (!counterpart || !space) throw new Error(`booking ${row.id} lost its space or a party`);
-    return {
-      bookingId: row.id,
-      bookingNumber: bookingNumberOf(row.number),
-      state: row.state,
-      type: row.type,
-      role,
-      space,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      duration: row.duration,
-      quantity: row.quantity,
-      weekdays: row.weekdays,
-      due: row.due,
-      paid: row.paid,
-      refunded: row.refunded,
-      createdAt: row.createdAt.toISOString(),
-      counterpart: party(counterpart),
-      actBy: actBy(row),
-    };
-  });
-}
-
-async function toDetails(db: Database, row: BookingRow, userId: string): Promise<BookingDetails> {
-  const [summary] = await toSummaries(db, [row], userId);
-  if (!summary) throw new Error("a booking without its summary");
-  const [space] = await db.select().from(spaces).where(eq(spaces.id, row.spaceId));
-  const people = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [row.renterId, row.hostId]));
-  const renter = people.find((person) => person.id === row.renterId);
-  const host = people.find((person) => person.id === row.hostId);
-  if (!space || !renter || !host) throw new Error(`booking ${row.id} lost its space or a party`);
-  const history = await db
-    .select()
-    .from(bookingHistory)
-    .where(eq(bookingHistory.bookingId, row.id))
-    .orderBy(bookingHistory.id);
-  const canSee = summary.role === "host" || ADDRESS_STATES.includes(row.state);
-  const revealed = await contactsRevealed(db, row.renterId, row.hostId);
-  const asSeen = (text: string) => maskContactDetails(text, revealed);
-  let refund: number | null = null;
-  if (summary.role === "renter") {
-    try {
-      refund = cancellationRefund(toBooking(row), "renter", new Date()).amount;
-    } catch {
-      refund = null;
-    }
-  }
-  const billRows = await db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.bookingId, row.id), ne(bills.state, "void")))
-    .orderBy(bills.periodStart);
-  const [requestPayment] = await db
-    .select({ id: payments.id, receiptNumber: payments.receiptNumber })
-    .from(payments)
-    .where(and(eq(payments.bookingId, row.id), isNull(payments.billId), isNotNull(payments.receiptNumber)))
-    .limit(1);
-  const requestReceiptNumber = requestPayment ? receiptNumberOf(requestPayment) : null;
-  const oldestUnpaid = billRows.find((bill) => bill.state === "due");
-  const mayEnd =
-    summary.role === "host" &&
-    row.state === "active" &&
-    oldestUnpaid &&
-    addDays(oldestUnpaid.dueOn, UNPAID_BILL_DAYS) <= todayInManila();
-  return {
-    ...summary,
-    price: toBooking(row).price,
-    monthlyUnitPrice: row.monthlyUnitPrice,
-    voucher: row.voucher,
-    items: row.items.map((item) => ({
-      ...item,
-      name: asSeen(item.name),
-      notes: item.notes === null ? null : asSeen(item.notes),
-    })),
-    messageForKeeper: row.messageForKeeper === null ? null : asSeen(row.messageForKeeper),
-    contactsRevealed: revealed,
-    paymentMethod: row.paymentMethod,
-    renter: party(renter),
-    host: party(host),
-    canSeeExactAddress: canSee,
-    exactLocation: canSee
-      ? {
-          addressLine1: space.addressLine1,
-          addressLine2: space.addressLine2,
-          latitude: space.latitude,
-          longitude: space.longitude,
-        }
-      : null,
-    autoAcceptExtension: row.autoAcceptExtension,
-    paidThrough: row.paidThrough,
-    noticeGivenOn: row.noticeGivenOn,
-    extension: row.extension,
-    cancellationRefund: refund,
-    contract: await contractOf(db, space),
-    history: history.map((entry) => ({
-      from: entry.fromState,
-      to: entry.toState,
-      event: entry.event,
-      actor: entry.actor,
-      reason: asSeen(entry.reason),
-      at: entry.at.toISOString(),
-    })),
-    bills: billRows.map((bill) => ({
-      billId: bill.id,
-      periodStart: bill.periodStart,
-      periodEnd: bill.periodEnd,
-      total: bill.total,
-      dueOn: bill.dueOn,
-      state: bill.state === "paid" ? "paid" : "due",
-      receiptNumber: receiptNumberOf(bill),
-    })),
-    mayEndForUnpaidBill: mayEnd && oldestUnpaid ? oldestUnpaid.dueOn : null,
-    requestReceipt:
-      requestPayment && requestReceiptNumber
-        ? { receiptId: requestPayment.id, receiptNumber: requestReceiptNumber }
-        : null,
-  };
-}
-
-async function contractOf(db: Database, space: SpaceRow): Promise<BookingDetails["contract"]> {
-  if (space.contractType !== "uploaded" || !space.contractUploadId) return { type: "standard", url: null };
-  const [file] = await db.select().from(uploads).where(eq(uploads.id, space.contractUploadId));
-  return file
-    ? { type: "uploaded", url: getStorage().publicUrl(file.storageKey) }
-    : { type: "standard", url: null };
-}
-
+/** The caller's booking `id`, as renter or host; anyone else's (or none) is "not found". */
 async function findBooking(db: Database, id: string, userId: string): Promise<BookingRow> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   if (!row || roleOf(row, userId) === null) throw new ApiError(404, BOOKING_NOT_FOUND);
@@ -348,86 +61,6 @@ async function findBooking(db: Database, id: string, userId: string): Promise<Bo
 }
 
 // ─── Quote and booking ──────────────────────────────────────────────────────────────────────────────────────────────
-
-export async function reservableSpace(db: Database, id: string): Promise<SpaceRow> {
-  const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
-  if (!row) throw new ApiError(404, "Space not found.");
-  return row;
-}
-
-/** A reservation to price: a call's declared input, or a saved draft's (whose duration the booking rules check). */
-type ReservationInput = Omit<z.output<z.ZodObject<typeof reservation>>, "duration"> & { duration: string };
-
-/** The terms of `input` on `space`, checked as of `today` (a seeded booking made in the past passes its own day). */
-export function termsFor(
-  space: SpaceRow,
-  input: Pick<ReservationInput, "startDate" | "duration" | "quantity" | "weekdays">,
-  renterId?: string,
-  today = todayInManila(),
-) {
-  return reservationTerms(
-    {
-      type: spaceTypeOf(space),
-      status: space.status,
-      hostId: space.hostId,
-      entireSpace: space.entireSpace,
-      unitsAvailable: space.unitsAvailable,
-      rentalDurations: space.rentalDurations,
-      monthlyPrice: space.monthlyPrice,
-      dailyPrice: space.dailyPrice,
-      depositRequired: space.depositRequired,
-      firstMonthDiscount: space.firstMonthDiscount,
-    },
-    input,
-    today,
-    { renterId },
-  );
-}
-
-export function holdOf(terms: ReservationTerms) {
-  return {
-    startDate: terms.startDate,
-    endDate: terms.endDate,
-    units: terms.quantity,
-    weekdays: terms.weekdays,
-  };
-}
-
-export type BookingQuote = ReservationTerms & {
-  available: boolean;
-  unavailableMessage: string | null;
-  /** The voucher or coupon applied to the due (the reservation draft's code), when there is one. */
-  code?: { code: string; amountOff: number };
-};
-
-/** The terms and price of `input` on `space`, and whether its dates are still free. */
-export async function quoteFor(
-  db: Database,
-  space: SpaceRow,
-  input: ReservationInput,
-  renterId?: string,
-): Promise<BookingQuote> {
-  const terms = termsFor(space, input, renterId);
-  try {
-    await assertRoom(db, space, holdOf(terms));
-    return { ...terms, available: true, unavailableMessage: null };
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { ...terms, available: false, unavailableMessage: error.message };
-    throw error;
-  }
-}
-
-/** A saved reservation draft as the booking calls take it (full month parking: every day). */
-export function reservationInput(spaceId: string, values: ReservationValues): ReservationInput {
-  return {
-    spaceId,
-    startDate: values.startDate ?? "",
-    duration: values.duration ?? "",
-    quantity: values.quantity,
-    weekdays: values.parkingMode === "selected_days" ? values.weekdays : undefined,
-  };
-}
 
 export const bookingQuote = defineEndpoint({
   method: "GET",

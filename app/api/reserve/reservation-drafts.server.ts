@@ -13,15 +13,9 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
 import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
-import {
-  BOOKED_MESSAGE,
-  type BookingDetails,
-  type BookingQuote,
-  bookSpace,
-  quoteFor,
-  reservableSpace,
-  reservationInput,
-} from "./bookings.server";
+import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./booking-quotes.server";
+import type { BookingDetails } from "./booking-views.server";
+import { BOOKED_MESSAGE, bookSpace } from "./bookings.server";
 import { itemIds, messageForKeeper, ownItems, paymentMethod, weekdays } from "./reservation-input.server";
 
 /**

@@ -3,8 +3,11 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type StorageItemRow, storageItems } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { MAX_MESSAGE_LENGTH } from "~/domain/reservation";
+import { MAX_MESSAGE_LENGTH, RESERVATION_MESSAGES } from "~/domain/reservation";
+import { RENTAL_DURATIONS } from "~/domain/vocabulary";
+import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { PAYMENT_METHODS } from "~/services/payments/types";
+import { spaceId } from "../space/listing-page-queries.server";
 
 /**
  * The fields of a reservation as the calls take them, written once: the booking quote, booking a space, the
@@ -27,6 +30,30 @@ function given(value: unknown): unknown[] {
 export const weekdays = z.preprocess(
   (value) => (value === undefined ? undefined : given(value).map(Number)),
   z.array(z.number()).optional(),
+);
+
+const quantity = z.preprocess(
+  (value) => (value === undefined || value === "" ? undefined : Number(value)),
+  z.number().optional(),
+);
+
+export const reservation = {
+  spaceId,
+  startDate: z.string({ error: "Please choose a valid start date." }),
+  // The vocabulary's rental durations, declared so an API client can list them (a space offers some of them).
+  duration: z.enum(RENTAL_DURATIONS, { error: RESERVATION_MESSAGES.duration }),
+  quantity,
+  weekdays,
+};
+
+/** A voucher or coupon code as typed; an empty field is no code. */
+export const voucherCode = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .string({ error: VOUCHER_MESSAGES.code })
+    .trim()
+    .max(MAX_CODE_LENGTH, { error: VOUCHER_MESSAGES.unknown })
+    .optional(),
 );
 
 export const ITEM_NOT_FOUND_IN_LIST = "One of the items was not found.";

@@ -5,7 +5,8 @@ import type { Centavos } from "~/domain/money";
 import { type BookingPrice, priceWithVoucher } from "~/domain/pricing";
 import { describeCoupon, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { reservableSpace, reservation, termsFor, voucherCode } from "../reserve/bookings.server";
+import { reservableSpace, termsFor } from "../reserve/booking-quotes.server";
+import { reservation, voucherCode } from "../reserve/reservation-input.server";
 import {
   amountOffFor,
   assertUsable,

@@ -1,4 +1,4 @@
-import type { BookingParty } from "~/api/reserve/bookings.server";
+import type { BookingParty } from "~/api/reserve/booking-views.server";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { ratingSummary } from "~/utils/reviews";
 

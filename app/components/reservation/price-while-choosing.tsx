@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import type { FormEvent } from "react";
-import type { BookingQuote } from "~/api/reserve/bookings.server";
+import type { BookingQuote } from "~/api/reserve/booking-quotes.server";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 

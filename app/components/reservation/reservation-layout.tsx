@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { BookingQuote } from "~/api/reserve/bookings.server";
+import type { BookingQuote } from "~/api/reserve/booking-quotes.server";
 import type { ReservationSpace } from "~/api/reserve/reservation-drafts.server";
 import { SelectField, TextField } from "~/components/ui/field";
 import { formatCalendarDate } from "~/domain/dates";

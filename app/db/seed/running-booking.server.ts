@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import { termsFor } from "~/api/reserve/booking-quotes.server";
 import {
   applyBookingEventIn,
   bookingColumns,
   bookingTransaction,
   recordTransition,
 } from "~/api/reserve/booking-service.server";
-import { termsFor } from "~/api/reserve/bookings.server";
 import type { Database } from "~/db/client.server";
 import { bookings, spaces } from "~/db/schema";
 import { createBooking, startInstant } from "~/domain/booking";
