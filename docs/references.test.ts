@@ -18,12 +18,6 @@ const OUTSIDE = [`spec ${"§"}`, `spec${".md"}`, `${"PRODUCT"}.md`];
 /** Files that are not text. */
 const BINARY = /\.(?:jpe?g|png|webp|gif|ico|woff2?|pdf|zip|gz)$/i;
 
-/**
- * Files being split on other branches while this check was added, whose authors rewrite their own pointers; each
- * entry goes once its file no longer cites the outside documents (the second test says when).
- */
-const PENDING = new Set(["app/routes/bookings+/$bookingId.tsx", "app/api/reserve/bookings.server.ts"]);
-
 function trackedFiles(): string[] {
   return execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
     .split("\0")
@@ -52,11 +46,6 @@ describe("references", () => {
   const files = trackedFiles();
 
   it("point inside the repository: no tracked file cites the outside specification or decisions page", () => {
-    expect(citations(files.filter((file) => !PENDING.has(file)))).toEqual([]);
-  });
-
-  it("leave no file on the pending list that no longer needs to be there", () => {
-    const done = [...PENDING].filter((file) => !files.includes(file) || citations([file]).length === 0);
-    expect(done).toEqual([]);
+    expect(citations(files)).toEqual([]);
   });
 });

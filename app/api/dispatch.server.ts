@@ -35,6 +35,8 @@ export type Caller = {
   /** The caller's address as the HTTP server worked it out: what per-address limits count by. */
   clientAddress: string;
   requestId: string;
+  /** Whether the caller reads the answer (see HandlerContext). */
+  answerRead: boolean;
 };
 
 /** An endpoint's input as it arrived, before any check: text fields, path parameters, a body, uploaded files. */
@@ -49,12 +51,16 @@ export type RawInput = {
 export type Answer = { status: number; message: string; result: unknown; headers: Headers };
 
 export function newCaller(
-  fields: Omit<Caller, "requestId" | "clientAddress"> & { clientAddress?: string },
+  fields: Omit<Caller, "requestId" | "clientAddress" | "answerRead"> & {
+    clientAddress?: string;
+    answerRead?: boolean;
+  },
 ): Caller {
   return {
     ...fields,
     clientAddress: fields.clientAddress?.trim() || UNKNOWN_ADDRESS,
     requestId: randomUUID(),
+    answerRead: fields.answerRead ?? true,
   };
 }
 

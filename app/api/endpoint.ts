@@ -28,6 +28,11 @@ export type HandlerContext<Q, P, B, U> = {
   requestId: string;
   /** The caller's address as the HTTP server worked it out: what per-address limits count by. */
   clientAddress: string;
+  /**
+   * Whether the caller reads the answer: false when a screen acts and shows only the call's message (the client's
+   * `act`), so a handler may skip building a view nobody reads. Always true over HTTP.
+   */
+  answerRead: boolean;
   /** Headers added to the answer, e.g. Set-Cookie on login and logout. */
   headers: Headers;
   /** The files of a multipart body by field name (empty file inputs left out); {} for other bodies. */

@@ -134,7 +134,19 @@ export class ApiClient {
     ...[input]: NoFields extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
   ): Promise<ApiResult<ResultOf<E>>> {
     const { query, params, body } = (input ?? {}) as { query?: Query; params?: Query; body?: unknown };
-    return this.exchange(endpoint, params, query, body) as Promise<ApiResult<ResultOf<E>>>;
+    return this.exchange(endpoint, params, query, body, true) as Promise<ApiResult<ResultOf<E>>>;
+  }
+
+  /**
+   * Calls an endpoint for what it does, not for its answer: the screen shows the call's message and reads no result,
+   * so the handler may skip building it (in-process; over HTTP the answer is built and left unread).
+   */
+  act<E extends Callable>(
+    endpoint: E,
+    ...[input]: NoFields extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+  ): Promise<ApiResult<unknown>> {
+    const { query, params, body } = (input ?? {}) as { query?: Query; params?: Query; body?: unknown };
+    return this.exchange(endpoint, params, query, body, false);
   }
 
   private async exchange(
@@ -142,6 +154,7 @@ export class ApiClient {
     params: Query | undefined,
     query: Query | undefined,
     body: unknown,
+    answerRead: boolean,
   ): Promise<ApiResult<unknown>> {
     const { method } = endpoint;
     const path = fillPath(endpoint.path, params);
@@ -163,7 +176,7 @@ export class ApiClient {
     const asked = cache.mark();
     const reply = this.options.transport
       ? await this.send(method, path, search, body)
-      : await this.run(endpoint, searchParams, params, body);
+      : await this.run(endpoint, searchParams, params, body, answerRead);
     // Again after the call: a GET answered while this call was running may have cached what it changed. What a call
     // declares stale is dropped on every other instance too (a search, which makes nothing stale, tells nobody).
     if (endpoint.invalidates === "all" || stale.length > 0)
@@ -219,12 +232,14 @@ export class ApiClient {
     query: URLSearchParams,
     params: Query | undefined,
     body: unknown,
+    answerRead: boolean,
   ): Promise<Reply> {
     const caller = newCaller({
       cookie: this.cookie || null,
       userAgent: this.request.headers.get("User-Agent"),
       origin: this.origin,
       clientAddress: this.options.clientAddress,
+      answerRead,
     });
     const given = { query, params: pathParams(params), body };
     const answer = await callEndpoint(endpoint as unknown as Endpoint, given, caller);

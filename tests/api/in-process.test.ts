@@ -1,13 +1,19 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { approveBooking } from "~/api/reserve/bookings.server";
+import { bookReservationDraft, saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { handleApiRequest } from "~/api/router.server";
 import { viewSpaceBrief } from "~/api/space/listing-page.server";
 import { newSpaceSearch } from "~/api/space/search.server";
 import { login, userSignup } from "~/api/user/auth.server";
 import { updateProfilePic } from "~/api/user/profile-picture.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
+import { getDatabase } from "~/db/db.server";
+import { bookings } from "~/db/schema";
 import { ApiClient, type ApiResult, type Callable, type CallInput } from "~/services/api.server";
 import { ApiCache } from "~/services/api-cache.server";
+import { aHostAndARenter, book, pay, start } from "./booking-fixtures";
 import { createUser, loggedInUser, signupBody, uniqueEmail } from "./helpers";
 
 /**
@@ -125,5 +131,40 @@ describe("an endpoint called in-process answers as it does over HTTP", () => {
       message: 'This call takes no file "photo".',
     });
     expect(wrongField.inProcess).toEqual(wrongField.overHttp);
+  });
+
+  it("a screen that acts reads only the message: the booking is approved, and no answer is built for it", async () => {
+    const parties = await aHostAndARenter();
+    const booked = await book(parties.renter.cookie, { spaceId: parties.space.id });
+    await pay(booked.body.result.bookingId, booked.body.result.price.due);
+    const { bookingId } = booked.body.result;
+    const acted = await client(parties.host.cookie, false).act(approveBooking, {
+      body: { bookingId, ownerId: parties.host.user.id, autoAcceptExtension: false },
+    });
+    expect(acted).toMatchObject({ ok: true, message: "You approved this booking.", result: null });
+    const [row] = await (await getDatabase()).db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.state).toBe("approved");
+  });
+});
+
+describe("the payment step books the saved draft", () => {
+  it("as BookSpace books the same choices; a draft without its duration is refused with BookSpace's own message", async () => {
+    const parties = await aHostAndARenter();
+    const screen = client(parties.renter.cookie, false);
+    const spaceId = parties.space.id;
+    const undated = await screen.call(bookReservationDraft, { body: { spaceId, paymentMethod: "gcash" } });
+    expect(undated).toMatchObject({ ok: false, status: 400, message: "Please choose how long you need the space." });
+    const saved = await screen.call(saveReservationDraft, {
+      body: { spaceId, startDate: start, duration: "3_months", messageForKeeper: "Boxes of books" },
+    });
+    expect(saved.ok).toBe(true);
+    const booked = await screen.call(bookReservationDraft, { body: { spaceId, paymentMethod: "gcash" } });
+    expect(booked.ok && booked.result).toMatchObject({
+      state: "awaiting_payment",
+      startDate: start,
+      paymentMethod: "gcash",
+    });
+    const quote = saved.ok ? saved.result.quote : null;
+    expect(booked.ok && booked.result.price.due).toBe(quote?.price.due);
   });
 });

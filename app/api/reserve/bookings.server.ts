@@ -68,7 +68,7 @@ export const bookingQuote = defineEndpoint({
   auth: "optional",
   answers: [403, 404, 409],
   summary:
-    "The booking price result (spec §3) of a reservation, computed on the server: dates, units, weekdays, price lines and the due, and whether the dates are still free. Every reserve-space step shows it.",
+    "The booking price of a reservation, computed on the server: dates, units, weekdays, price lines and the due, and whether the dates are still free. Every reserve-space step shows it.",
   tags: ["reserve"],
   query: z.strictObject(reservation),
   async handler({ db, user, query }): Promise<BookingQuote> {
@@ -320,14 +320,16 @@ export const waitingBookings = defineEndpoint({
 
 // ─── Acting on a booking ────────────────────────────────────────────────────────────────────────────────────────────
 
+/** Applies the event; answers the booking as it is now, unless the caller does not read the answer. */
 async function act(
   db: Database,
   userId: string,
   id: string,
   event: Parameters<typeof applyBookingEvent>[2],
-): Promise<BookingDetails> {
+  answerRead: boolean,
+): Promise<BookingDetails | null> {
   const { row } = await applyBookingEvent(db, id, event, { userId });
-  return toDetails(db, row, userId);
+  return answerRead ? toDetails(db, row, userId) : null;
 }
 
 /** The caller's part in the booking, for the events only one side may send. */
@@ -344,7 +346,7 @@ export const approveBooking = defineEndpoint({
   auth: "required",
   answers: [403, 404, 409],
   summary:
-    "The host approves a paid request (spec §3 approve payload: bookingId, ownerId, autoAcceptExtension, type). ownerId must be the caller. From now on the renter sees the exact address.",
+    "The host approves a paid request (bookingId, ownerId, autoAcceptExtension, type). ownerId must be the caller. From now on the renter sees the exact address.",
   tags: ["reserve"],
   message: "You approved this booking.",
   body: z.strictObject({
@@ -356,14 +358,20 @@ export const approveBooking = defineEndpoint({
     ),
     type: z.enum(["storage", "parking"], { error: "type must be storage or parking." }).optional(),
   }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     if (body.ownerId !== user.id) throw new ApiError(403, "Only the host of this space can approve it.");
     const role = await roleIn(db, body.bookingId, user.id);
-    return act(db, user.id, body.bookingId, {
-      type: "approve",
-      actor: role,
-      autoAcceptExtension: body.autoAcceptExtension,
-    });
+    return act(
+      db,
+      user.id,
+      body.bookingId,
+      {
+        type: "approve",
+        actor: role,
+        autoAcceptExtension: body.autoAcceptExtension,
+      },
+      answerRead,
+    );
   },
 });
 
@@ -383,9 +391,15 @@ export const declineBooking = defineEndpoint({
       .min(1, { error: REASON_MESSAGE })
       .max(MAX_MESSAGE_LENGTH),
   }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const role = await roleIn(db, body.bookingId, user.id);
-    return act(db, user.id, body.bookingId, { type: "decline", actor: role, reason: body.reason });
+    return act(
+      db,
+      user.id,
+      body.bookingId,
+      { type: "decline", actor: role, reason: body.reason },
+      answerRead,
+    );
   },
 });
 
@@ -395,16 +409,16 @@ export const cancelBooking = defineEndpoint({
   auth: "required",
   answers: [403, 404, 409],
   summary:
-    "The renter (before the start) or the host (after approval) cancels; the refund follows PRODUCT.md's cancellation rules.",
+    "The renter (before the start) or the host (after approval) cancels; the refund follows the cancellation rules (docs/product.md, Refunds).",
   tags: ["reserve"],
   message: "The booking is cancelled.",
   body: z.strictObject({
     bookingId,
     reason: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
   }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const role = await roleIn(db, body.bookingId, user.id);
-    return act(db, user.id, body.bookingId, { type: "cancel", actor: role, reason: body.reason });
+    return act(db, user.id, body.bookingId, { type: "cancel", actor: role, reason: body.reason }, answerRead);
   },
 });
 
@@ -442,7 +456,7 @@ export const requestExtension = defineEndpoint({
   tags: ["reserve"],
   message: "Your extension request is saved.",
   body: z.strictObject({ bookingId, months }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const row = await findBooking(db, body.bookingId, user.id);
     const [space] = await db.select().from(spaces).where(eq(spaces.id, row.spaceId));
     if (!space) throw new ApiError(404, BOOKING_NOT_FOUND);
@@ -452,7 +466,13 @@ export const requestExtension = defineEndpoint({
     });
     if (!check.possible) throw new DomainError("conflict", check.message, "months");
     const role = roleOf(row, user.id) as "renter" | "host";
-    return act(db, user.id, body.bookingId, { type: "request_extension", actor: role, months: body.months });
+    return act(
+      db,
+      user.id,
+      body.bookingId,
+      { type: "request_extension", actor: role, months: body.months },
+      answerRead,
+    );
   },
 });
 
@@ -469,14 +489,20 @@ export const answerExtension = defineEndpoint({
     accept: z.preprocess((value) => value === true || value === "true", z.boolean()),
     reason: z.string().trim().max(MAX_MESSAGE_LENGTH).optional(),
   }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const role = await roleIn(db, body.bookingId, user.id);
-    return act(db, user.id, body.bookingId, {
-      type: "answer_extension",
-      actor: role,
-      accept: body.accept,
-      reason: body.reason,
-    });
+    return act(
+      db,
+      user.id,
+      body.bookingId,
+      {
+        type: "answer_extension",
+        actor: role,
+        accept: body.accept,
+        reason: body.reason,
+      },
+      answerRead,
+    );
   },
 });
 
@@ -510,9 +536,9 @@ export const terminateBooking = defineEndpoint({
   tags: ["reserve"],
   message: "Your notice is saved.",
   body: z.strictObject({ bookingId }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const role = await roleIn(db, body.bookingId, user.id);
-    return act(db, user.id, body.bookingId, { type: "give_notice", actor: role });
+    return act(db, user.id, body.bookingId, { type: "give_notice", actor: role }, answerRead);
   },
 });
 
@@ -526,7 +552,7 @@ export const endForUnpaidBill = defineEndpoint({
   tags: ["reserve"],
   message: "You ended this booking for its unpaid bill.",
   body: z.strictObject({ bookingId }),
-  async handler({ db, user, body }) {
+  async handler({ db, user, body, answerRead }) {
     const role = await roleIn(db, body.bookingId, user.id);
     const [oldest] = await db
       .select({ dueOn: bills.dueOn })
@@ -535,11 +561,17 @@ export const endForUnpaidBill = defineEndpoint({
       .orderBy(bills.dueOn)
       .limit(1);
     if (!oldest) throw new DomainError("conflict", "This booking has no unpaid bill.");
-    return act(db, user.id, body.bookingId, {
-      type: "end_for_unpaid_bill",
-      actor: role,
-      billDueDate: oldest.dueOn,
-    });
+    return act(
+      db,
+      user.id,
+      body.bookingId,
+      {
+        type: "end_for_unpaid_bill",
+        actor: role,
+        billDueDate: oldest.dueOn,
+      },
+      answerRead,
+    );
   },
 });
 

@@ -117,33 +117,36 @@ type IntentInput = {
   form: FormData;
 };
 
-/** The forms' intents that answer with the booking page again, each the API call it makes. */
+/**
+ * The forms' intents that answer with the booking page again, each the API call it makes: made for what it does (the
+ * page shows its message and loads the booking afresh), so the API does not build an answer nobody reads.
+ */
 const INTENTS = new Map<string, (input: IntentInput) => Promise<ApiResult<unknown>>>([
   [
     "approve",
     ({ client, userId, bookingId, form }) =>
-      client.call(approveBooking, {
+      client.act(approveBooking, {
         body: { bookingId, ownerId: userId, autoAcceptExtension: form.get("autoAcceptExtension") === "on" },
       }),
   ],
   [
     "decline",
     ({ client, bookingId, text }) =>
-      client.call(declineBooking, { body: { bookingId, reason: text("reason") } }),
+      client.act(declineBooking, { body: { bookingId, reason: text("reason") } }),
   ],
   [
     "request-extension",
     ({ client, bookingId, text }) =>
-      client.call(requestExtension, { body: { bookingId, months: text("months") } }),
+      client.act(requestExtension, { body: { bookingId, months: text("months") } }),
   ],
   [
     "answer-extension",
     ({ client, bookingId, text }) =>
-      client.call(answerExtension, {
+      client.act(answerExtension, {
         body: { bookingId, accept: text("accept") === "true", reason: text("reason") || undefined },
       }),
   ],
-  ["end-for-unpaid-bill", ({ client, bookingId }) => client.call(endForUnpaidBill, { body: { bookingId } })],
+  ["end-for-unpaid-bill", ({ client, bookingId }) => client.act(endForUnpaidBill, { body: { bookingId } })],
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
