@@ -16,14 +16,14 @@ import {
   keepPrivate,
   RETRY_AFTER_SECONDS,
   refusal,
-} from "~/services/security.server";
+} from "~/infra/security.server";
 import {
   entityTag,
   hashScripts,
   isNotModified,
   isSharedVisitorPage,
   VISITOR_PAGE_CACHE_CONTROL,
-} from "~/services/visitor-pages.server";
+} from "~/screens/visitor-pages.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -182,7 +182,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /**
- * A 503 (the database cannot be reached, app/services/route-guard.server.ts) says when to try again, as the API and
+ * A 503 (the database cannot be reached, app/screens/route-guard.server.ts) says when to try again, as the API and
  * /readyz do: Remix renders the page of a thrown 503 without the thrown Response's own headers.
  */
 function askToComeBack(status: number, headers: Headers): void {

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { mkdirPrivate, PRIVATE_FILE_MODE } from "./data-dir.server";
 import { DEFAULT_REFERRAL_VOUCHER_CENTAVOS } from "./domain/vouchers";
-import { mkdirPrivate, PRIVATE_FILE_MODE } from "./services/data-dir.server";
 import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
 
 /**
@@ -101,14 +101,14 @@ const EnvSchema = z.object({
   SMS_SENDER: z.string().trim().default("SpaceSol"),
   /**
    * The identity-check provider; "sandbox" is a page of this app where a check can be passed or failed. Unset, the
-   * sandbox is used only while PUBLIC_URL is not https (app/services/identity.server.ts).
+   * sandbox is used only while PUBLIC_URL is not https (app/infra/identity.server.ts).
    */
   IDENTITY_PROVIDER: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.enum(["sandbox"]).optional(),
   ),
   /**
-   * Payments (app/services/payments/): PayMongo Checkout Sessions when PAYMONGO_SECRET_KEY is set, else the built-in
+   * Payments (app/infra/payments/): PayMongo Checkout Sessions when PAYMONGO_SECRET_KEY is set, else the built-in
    * sandbox checkout — which a site on https (a real deployment) uses only when PAYMENT_PROVIDER=sandbox says so.
    */
   PAYMENT_PROVIDER: z.preprocess(

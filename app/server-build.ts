@@ -1,20 +1,20 @@
 /**
  * The server build our server (server/index.ts) loads: Remix's own build, with every route module's loader and action
- * wrapped by the route guard (app/services/route-guard.server.ts: cross-site posts, body caps, forms, an unreachable
+ * wrapped by the route guard (app/screens/route-guard.server.ts: cross-site posts, body caps, forms, an unreachable
  * database, security headers, shutdown), and the settings and edge checks the server asks for
- * (app/services/edge.server.ts). The environment is validated here, at boot: a bad value stops the server with a
+ * (app/infra/edge.server.ts). The environment is validated here, at boot: a bad value stops the server with a
  * message naming it; then DATA_DIR is made private (ADR 0044), the database opens and the job workers start.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { serveApi } from "./api/router.server";
+import { keepDataDirPrivate } from "./data-dir.server";
 import { getEnv } from "./env.server";
-import { keepDataDirPrivate } from "./services/data-dir.server";
-import { serverSettings as edgeSettings } from "./services/edge.server";
-import { identityProviderNotice } from "./services/identity.server";
-import { installShutdownHandlers, startBackgroundWork } from "./services/lifecycle.server";
-import { guardRoutes } from "./services/route-guard.server";
-import { sealer } from "./services/sealed-cookie.server";
+import { serverSettings as edgeSettings } from "./infra/edge.server";
+import { identityProviderNotice } from "./infra/identity.server";
+import { sealer } from "./infra/sealed-cookie.server";
+import { installShutdownHandlers, startBackgroundWork } from "./lifecycle.server";
+import { guardRoutes } from "./screens/route-guard.server";
 
 // Before the database opens: DATA_DIR and all it holds are for this server's user only (ADR 0044).
 keepDataDirPrivate(getEnv().DATA_DIR);

@@ -24,11 +24,11 @@ const { eq } = await import("drizzle-orm");
 const { openDatabase } = await import("~/db/client.server");
 const { setDatabase, closeDatabase } = await import("~/db/db.server");
 const schema = await import("~/db/schema");
-const { seedReferenceData } = await import("~/db/seed/seed.server");
+const { seedReferenceData } = await import("~/seed/seed.server");
 const { handleApiRequest } = await import("~/api/router.server");
-const { registerQueues, stopJobs } = await import("~/services/jobs.server");
-const { QUEUES } = await import("~/services/queues.server");
-const { createSession } = await import("~/services/session.server");
+const { registerQueues, stopJobs } = await import("~/infra/jobs.server");
+const { QUEUES } = await import("~/jobs/queues.server");
+const { createSession } = await import("~/infra/session.server");
 const { addDays, todayInManila } = await import("~/domain/dates");
 const { makeReferralCode } = await import("~/domain/referral-code");
 

@@ -4,7 +4,7 @@
  *
  *   bench/image.ts make <file>      writes a realistic ~3 MB JPEG (3000 × 2000: gradients, soft shapes and sensor
  *                                   noise, which is what makes phone photos big) and prints its size
- *   bench/image.ts measure <file>   processes it once with processImage (app/services/images.server.ts) and prints
+ *   bench/image.ts measure <file>   processes it once with processImage (app/infra/images.server.ts) and prints
  *                                   the time and the peak memory above what the process used just before
  *   bench/image.ts bomb             times the refusal of a PNG whose header claims 50,000 × 50,000 pixels (a
  *                                   decompression bomb): refused from the header, without decoding it
@@ -14,8 +14,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { processImage, TOO_MANY_PIXELS_MESSAGE } from "~/services/images.server";
-import { pngClaiming } from "~/services/images.testing";
+import { processImage, TOO_MANY_PIXELS_MESSAGE } from "~/infra/images.server";
+import { pngClaiming } from "~/infra/images.testing";
 
 const WIDTH = 3000;
 const HEIGHT = 2000;

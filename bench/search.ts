@@ -42,8 +42,8 @@ process.env.SESSION_SECRET ??= randomBytes(36).toString("base64url");
 
 const { openDatabase } = await import("~/db/client.server");
 const schema = await import("~/db/schema");
-const { seedReferenceData } = await import("~/db/seed/seed.server");
-const { seedBulkSpaces } = await import("~/db/seed/bulk-spaces.server");
+const { seedReferenceData } = await import("~/seed/seed.server");
+const { seedBulkSpaces } = await import("~/seed/bulk-spaces.server");
 const { parseSearchQuery } = await import("~/domain/search-rules.server");
 const search = await import("~/api/space/search-queries.server");
 

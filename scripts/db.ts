@@ -3,17 +3,17 @@
  * npm run db:seed    — migrates, then loads the reference data and the demo accounts with their listings
  *                      (SEED_DEMO_DATA=false skips the demo data).
  * npm run db:seed -- --spaces N [--seed S]
- *                    — also writes N generated active listings (app/db/seed/bulk-spaces.server.ts), the same ones
+ *                    — also writes N generated active listings (app/seed/bulk-spaces.server.ts), the same ones
  *                      for the same seed S (default 1). Running it again adds N more.
  * All use the same configuration as the server: DATABASE_URL, else the embedded database in DATA_DIR.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { keepDataDirPrivate } from "~/data-dir.server";
 import { openDatabase } from "~/db/client.server";
-import { seedBulkSpaces } from "~/db/seed/bulk-spaces.server";
-import { seedDemoSpaces, seedDemoUsers, seedReferenceData } from "~/db/seed/seed.server";
 import { getEnv } from "~/env.server";
-import { keepDataDirPrivate } from "~/services/data-dir.server";
+import { seedBulkSpaces } from "~/seed/bulk-spaces.server";
+import { seedDemoSpaces, seedDemoUsers, seedReferenceData } from "~/seed/seed.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -12,7 +12,7 @@
  *                                        marks the batch paid with the transfer's reference R: the hosts see their
  *                                        payout, its reference and date, and are told.
  *   coupon:create --code CODE (--amount PESOS | --percent N) --until YYYY-MM-DD [--from YYYY-MM-DD] [--limit N]
- *                                        creates a coupon (app/services/coupon-command.server.ts); exits 1 when
+ *                                        creates a coupon (app/core/coupon-command.server.ts); exits 1 when
  *                                        refused.
  *   payments:unapplied                   lists the provider events kept for an operator (a payment of no checkout of
  *                                        ours, one reported again for another amount, a refund we never asked for or
@@ -24,38 +24,38 @@
  *   resolution:decide CASE --award CENTAVOS --note "why"
  *                                        decides an open or answered resolution case: the award (centavos, at most
  *                                        what was asked within what the booking can give) goes to its opener and the
- *                                        rest back; both sides are told (app/api/resol/decide.server.ts). Exits 1 when
+ *                                        rest back; both sides are told (app/core/resolution-decide.server.ts). Exits 1 when
  *                                        refused.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { exportBatch, markBatchPaid } from "~/api/payment/payout-runs.server";
-import { depositNewsQueue } from "~/api/reserve/deposit-news.server";
-import { refundQueue } from "~/api/reserve/refunds.server";
+import { COUPON_CREATE_USAGE, createCouponCommand } from "~/core/coupon-command.server";
+import { depositNewsQueue } from "~/core/deposit-news.server";
+import { checkLedger } from "~/core/ledger.server";
+import { exportBatch, markBatchPaid } from "~/core/payout-runs.server";
+import { refundQueue } from "~/core/refunds.server";
 import {
   decisionFromArgs,
   RESOLUTION_DECIDE_USAGE,
   resolutionDecideCommand,
-} from "~/api/resol/decide.server";
-import { openDatabase } from "~/db/client.server";
-import { setDatabase } from "~/db/db.server";
-import { DomainError } from "~/domain/errors";
-import { formatPeso } from "~/domain/money";
-import { getEnv } from "~/env.server";
-import { COUPON_CREATE_USAGE, createCouponCommand } from "~/services/coupon-command.server";
-import { keepDataDirPrivate } from "~/services/data-dir.server";
-import { registerQueues, stopJobs } from "~/services/jobs.server";
-import { closeLiveBus } from "~/services/live.server";
-import { mailQueue } from "~/services/mail.server";
-import { checkLedger } from "~/services/payments/ledger.server";
+} from "~/core/resolution-decide.server";
 import {
   describeUnapplied,
   openUnapplied,
   RESOLVE_USAGE,
   resolveUnapplied,
-} from "~/services/payments/unapplied.server";
-import { smsQueue } from "~/services/sms.server";
+} from "~/core/unapplied-payments.server";
+import { keepDataDirPrivate } from "~/data-dir.server";
+import { openDatabase } from "~/db/client.server";
+import { setDatabase } from "~/db/db.server";
+import { DomainError } from "~/domain/errors";
+import { formatPeso } from "~/domain/money";
+import { getEnv } from "~/env.server";
+import { registerQueues, stopJobs } from "~/infra/jobs.server";
+import { closeLiveBus } from "~/infra/live.server";
+import { mailQueue } from "~/infra/mail.server";
+import { smsQueue } from "~/infra/sms.server";
 
 const USAGE = [
   "usage: npm run ops -- ledger:check",

@@ -71,7 +71,7 @@ function decodedPath(urlPath: string): string {
 /**
  * Event streams go out uncompressed: each small event is flushed on its own, so compressing saves next to nothing,
  * while every open stream would hold a compressor's memory for as long as the page stays open
- * (app/services/streams.server.ts).
+ * (app/infra/streams.server.ts).
  */
 function compressUnlessStream(req: express.Request, res: express.Response): boolean {
   const type = String(res.getHeader("Content-Type") ?? "");
@@ -79,7 +79,7 @@ function compressUnlessStream(req: express.Request, res: express.Response): bool
 }
 
 /**
- * Requests the app refuses before Remix sees them (app/services/edge.server.ts: a method a path does not take, a
+ * Requests the app refuses before Remix sees them (app/infra/edge.server.ts: a method a path does not take, a
  * cross-site post to a page, an address that cannot be read), which Remix would answer with a 500.
  */
 export function refuseAtTheEdge(edgeRefusal: ServerSettings["edgeRefusal"]): RequestHandler {
@@ -144,7 +144,7 @@ export function serveApi(api: ServerSettings["api"]): RequestHandler {
 /**
  * On SIGTERM or SIGINT: stop accepting connections, and end each keep-alive connection as soon as it has nothing left
  * to answer. Requests in flight finish; the build's lifecycle ends the open event streams and closes the database
- * (app/services/lifecycle.server.ts).
+ * (app/lifecycle.server.ts).
  */
 export function stopAccepting(server: Server): void {
   server.close();

@@ -5,7 +5,7 @@
  *
  * On SIGTERM or SIGINT it stops accepting connections and ends keep-alive connections as they go idle, while the
  * build's lifecycle ends the open event streams, lets requests in flight finish and closes the database
- * (app/services/lifecycle.server.ts).
+ * (app/lifecycle.server.ts).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { shutDown, track } from "~/services/lifecycle.server";
-import { openEventStream } from "~/services/streams.server";
+import { openEventStream } from "~/infra/streams.server";
+import { shutDown, track } from "~/lifecycle.server";
 import { createApp, stopAccepting } from "./app.ts";
 
 /**

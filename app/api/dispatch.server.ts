@@ -9,15 +9,15 @@ import {
   MAX_UPLOAD_BYTES,
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_MESSAGE,
-} from "~/services/security.server";
-import { findSession } from "~/services/session.server";
+} from "~/infra/security.server";
+import { findSession } from "~/infra/session.server";
 import type { Endpoint } from "./endpoint";
 import { ApiError, ApiRedirect, type FieldError } from "./envelope";
 
 /**
  * Runs one declared endpoint, whoever calls it: the HTTP router (app/api/router.server.ts), which reads the input
  * from a Request and writes the answer as the envelope, or the screens' in-process client
- * (app/services/api.server.ts), which hands over the input as it has it and takes the handler's value back. Both go
+ * (app/screens/api.server.ts), which hands over the input as it has it and takes the handler's value back. Both go
  * through the same checks in the same order (length caps, control characters, nesting depth, the endpoint's zod
  * schemas, the login it needs), so one declaration answers both alike (ADR 0002, ADR 0017).
  */
@@ -303,7 +303,7 @@ export function formParts(form: FormData, endpoint: Endpoint): Pick<RawInput, "b
   return { body: searchParamsToObject(text), files };
 }
 
-/** An endpoint's input as a screen gives it (app/services/api.server.ts): already parsed, nothing read from a wire. */
+/** An endpoint's input as a screen gives it (app/screens/api.server.ts): already parsed, nothing read from a wire. */
 export type GivenInput = { query: URLSearchParams; params: Record<string, string>; body: unknown };
 
 /**

@@ -51,7 +51,7 @@ export type DeclaredStatus = 302 | 403 | 404 | 409 | 429 | 502 | 503;
 export type BodyType = "json" | "multipart";
 
 /**
- * An endpoint's declaration. Its types carry what screens need to call it (app/services/api.server.ts `call`): the
+ * An endpoint's declaration. Its types carry what screens need to call it (app/screens/api.server.ts `call`): the
  * inputs from the zod schemas and the result `R` from the handler's return type.
  */
 export type Endpoint<
@@ -89,7 +89,7 @@ export type Endpoint<
   message?: string;
   /**
    * A GET whose successful answers screens keep per user for 180 s (docs/product.md, Caching; the API client's cache,
-   * app/services/api-cache.server.ts).
+   * app/screens/api-cache.server.ts).
    */
   cache?: boolean;
   /**

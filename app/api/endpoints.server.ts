@@ -1,3 +1,4 @@
+import * as uploads from "~/core/uploads.server";
 import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
@@ -24,7 +25,6 @@ import * as referralCodes from "./space/referral-codes.server";
 import * as resolutionFiles from "./space/resolution-files.server";
 import * as search from "./space/search.server";
 import * as spaces from "./space/spaces.server";
-import * as uploads from "./space/uploads.server";
 import * as auth from "./user/auth.server";
 import * as itemList from "./user/item-list.server";
 import * as profile from "./user/profile.server";

@@ -1,5 +1,4 @@
 import { publicOrigin } from "~/env.server";
-import { track } from "~/services/lifecycle.server";
 import {
   BodyTooLargeError,
   CROSS_SITE_MESSAGE,
@@ -7,7 +6,8 @@ import {
   isCrossOriginMutation,
   readBodyWithin,
   refusal,
-} from "~/services/security.server";
+} from "~/infra/security.server";
+import { track } from "~/lifecycle.server";
 import {
   type Answer,
   bodyCap,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PH_PLACES } from "~/db/seed/ph-places";
+import { PH_PLACES } from "~/seed/ph-places";
 import { cityPagePath, FEATURED_CITY_SLUGS, featuredCities, groupByProvince } from "./cities";
 
 const city = (slug: string, province = "Metro Manila") => ({ name: slug.toUpperCase(), slug, province });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import { type PgChannel, pgChannel } from "~/services/pg-channel.server";
+import { type PgChannel, pgChannel } from "~/db/pg-channel.server";
 import type { Database } from "./client.server";
 
 /**

@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
-import { makePrivate, mkdirPrivate } from "~/services/data-dir.server";
-import type { PgChannel } from "~/services/pg-channel.server";
+import { makePrivate, mkdirPrivate } from "~/data-dir.server";
+import type { PgChannel } from "~/db/pg-channel.server";
 import { installCatalogueTrigger, watchCatalogue, watchServerCatalogue } from "./catalogue.server";
 import * as schema from "./schema";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getEnv } from "~/env.server";
+import { seedIfEmpty } from "~/seed/seed.server";
 import { type DatabaseHandle, openDatabase } from "./client.server";
-import { seedIfEmpty } from "./seed/seed.server";
 
 /**
  * The process's database: opened on first use, migrated, given its reference (and demo) data when empty, and

@@ -24,7 +24,7 @@ export const CONTACTS_HIDDEN_NOTE =
 /**
  * The booking states that reveal the two people's contact details to each other: a booking the host approved, then
  * running, then completed. One booking in any of them, between the two in either role, is enough (the query is
- * `contactsRevealed` in app/api/conversations/conversation-service.server.ts).
+ * `contactsRevealed` in app/core/conversation-service.server.ts).
  */
 export const REVEALING_STATES = [
   "approved",

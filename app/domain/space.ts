@@ -245,7 +245,7 @@ export function slugify(text: string | null | undefined): string {
 // What the API answers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A stored image (the same shape as app/api/space/uploads.server.ts UploadView). */
+/** A stored image (the same shape as app/core/uploads.server.ts UploadView). */
 export type ImageView = {
   uploadId: string;
   url: string;

@@ -15,7 +15,7 @@ import { SITE_DESCRIPTION } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import type { VisitorPageHandle } from "~/utils/visitor-page";
 
-// A visitor's home page is the same for the same data: shared caches may keep it (app/services/visitor-pages.server.ts).
+// A visitor's home page is the same for the same data: shared caches may keep it (app/screens/visitor-pages.server.ts).
 export const handle: ShellHandle & VisitorPageHandle = { headerStyle: "home", visitorPage: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>

@@ -10,11 +10,11 @@ import { checkoutSession } from "~/api/reserve/booking-payments.server";
 import { MethodChoice } from "~/components/payments/method-choice";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPeso } from "~/domain/money";
-import type { ApiClient, ResultOf } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
-import { paymentProvider } from "~/services/payments/provider.server";
-import { settleSandboxCheckout } from "~/services/payments/sandbox.server";
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from "~/services/payments/types";
+import { paymentProvider } from "~/infra/payments/provider.server";
+import { settleSandboxCheckout } from "~/infra/payments/sandbox.server";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from "~/infra/payments/types";
+import type { ApiClient, ResultOf } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

@@ -12,10 +12,10 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { CONTACT_SENT, CONTACT_TOPIC_LABELS, CONTACT_TOPICS } from "~/domain/contact";
 import { ENQUIRY_MESSAGE_MAX_LENGTH } from "~/domain/enquiry";
 import { ContactUsBody } from "~/domain/enquiry-rules.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 import { formFailure } from "~/screens/form.server";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

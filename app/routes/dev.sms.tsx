@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isDevInboxOpen } from "~/services/dev-inbox.server";
-import { isSmsSink, listSunkSms } from "~/services/sms.server";
+import { isDevInboxOpen } from "~/infra/dev-inbox.server";
+import { isSmsSink, listSunkSms } from "~/infra/sms.server";
 import { pageMeta } from "~/utils/meta";
 
 /**

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { addRemoveSpaceToFav } from "~/api/space/favourites.server";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { makeToast } from "~/utils/toast";
 

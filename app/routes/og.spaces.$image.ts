@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
 import { viewSpaceBrief } from "~/api/space/listing-page.server";
 import { coverPhoto, type ImageView } from "~/domain/space";
-import { api } from "~/services/api.server";
-import { getStorage, isSafeKey, UPLOADS_PATH } from "~/services/storage.server";
+import { getStorage, isSafeKey, UPLOADS_PATH } from "~/infra/storage.server";
+import { api } from "~/screens/api.server";
 
 /**
  * GET /og/spaces/{id}.jpg: a listing's share image (og:image, twitter:image): its cover photo cropped to 1200 × 630,

@@ -1,7 +1,7 @@
 import { pingDatabase } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { unavailableReason } from "~/db/unavailable.server";
-import { RETRY_AFTER_SECONDS } from "~/services/security.server";
+import { RETRY_AFTER_SECONDS } from "~/infra/security.server";
 
 /** Readiness: the database answers. */
 export async function loader() {

@@ -12,10 +12,10 @@ import { ENQUIRY_MESSAGE_MAX_LENGTH, SIZE_MAX_LENGTH } from "~/domain/enquiry";
 import { MissingSpaceForm } from "~/domain/enquiry-rules.server";
 import { SEARCH_PATH } from "~/domain/search";
 import { SPACE_TYPE_LABELS } from "~/domain/vocabulary";
+import { api } from "~/screens/api.server";
 import { loadEnquiryPage, sentPath } from "~/screens/enquiries/enquiry-page.server";
 import { formFailure } from "~/screens/form.server";
-import { api } from "~/services/api.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapListings } from "~/api/space/listing-page.server";
 import { publicOrigin } from "~/env.server";
-import { api } from "~/services/api.server";
+import { api } from "~/screens/api.server";
 
 /**
  * GET /sitemap.xml: the landing pages, the city pages of cities with active listings, and every active listing's

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getStorage, isSafeKey } from "~/services/storage.server";
+import { getStorage, isSafeKey } from "~/infra/storage.server";
 
 /**
  * GET /uploads/<key>: an uploaded file from the storage adapter (disk, or the bucket when it has no public URL).

@@ -7,9 +7,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { personaStatus } from "~/api/user/verification.server";
-import type { ApiClient, ResultOf } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
-import { identityProvider, signSandboxResult } from "~/services/identity.server";
+import { identityProvider, signSandboxResult } from "~/infra/identity.server";
+import type { ApiClient, ResultOf } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
@@ -18,7 +18,7 @@ import type { ShellHandle } from "~/utils/shell";
  * sends the browser to. It plays a third-party provider: it decides nothing through the API. The outcome chosen here
  * is signed on the server, as a provider signs its webhooks, and the browser goes back to
  * profile-persona-verification with the reference, the result and the signature; that screen records it, and the
- * API accepts the result only with a good signature (app/services/identity.server.ts). It works only for a pending
+ * API accepts the result only with a good signature (app/infra/identity.server.ts). It works only for a pending
  * check of the logged-in user (read with GET /user/persona), and only while the sandbox is the provider in use.
  */
 export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };

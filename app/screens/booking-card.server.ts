@@ -1,7 +1,7 @@
 import type { BookingSummary } from "~/api/reserve/booking-views.server";
+import { actByWords, formatInstant, STATE_WORDS, timeLeft } from "~/components/bookings/booking-words";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { actByWords, formatInstant, STATE_WORDS, timeLeft } from "~/utils/bookings";
 
 /**
  * A booking card's words, written on the server: the dates, the state, the due and the time left to act. The card

@@ -1,9 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
+import { bookingsInStates } from "~/components/bookings/booking-words";
 import { CHECKLIST_BOOKING_STATES } from "~/domain/deposits";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { bookingsInStates } from "~/utils/bookings";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { bookingCardView } from "./booking-card.server";
 
 /**

@@ -1,6 +1,6 @@
 import { cityList } from "~/api/user/user.server";
 import type { CityOption } from "~/content/cities";
-import { type ApiClient, api } from "~/services/api.server";
+import { type ApiClient, api } from "~/screens/api.server";
 
 /**
  * The cities for a landing page's search form and city links, from GET /user/cityList. When the call fails the

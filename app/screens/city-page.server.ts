@@ -15,8 +15,8 @@ import { SEARCH_PATH } from "~/domain/search";
 import { displayUnit } from "~/domain/units";
 import type { SpaceType } from "~/domain/vocabulary";
 import { publicOrigin } from "~/env.server";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 
 /**
  * The loader of both city pages (/storage-city/{city} and /parking-city/{city}), all through the API: the city from

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { ApiFailure } from "~/services/api.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
+import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
+import type { ApiFailure } from "~/screens/api.server";
 import { errorToast } from "~/utils/toast";
 
 type Reply = (options?: {

@@ -5,9 +5,9 @@ import { spaceCard } from "~/components/card-words";
 import { featuredCities } from "~/content/cities";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
-import { type ApiClient, api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
-import { visitorKeeper } from "~/services/visitor-keeper.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { type ApiClient, api } from "~/screens/api.server";
+import { visitorKeeper } from "~/screens/visitor-keeper.server";
 import { bookingCardView } from "./booking-card.server";
 
 /** The city pages linked from the home page, for each type of space. */
@@ -61,7 +61,7 @@ export async function loadHomePage(request: Request) {
     })),
     featured,
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
-    // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (its ETag, app/services/visitor-pages.server.ts).
+    // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (its ETag, app/screens/visitor-pages.server.ts).
     waiting: waiting?.ok ? waitingCards(waiting.result, new Date()) : null,
     toast: cities.ok ? null : cities.toast,
   };

@@ -1,5 +1,5 @@
 import { viewSpaceBrief } from "~/api/space/listing-page.server";
-import { api } from "~/services/api.server";
+import { api } from "~/screens/api.server";
 import { safeRedirect } from "~/utils/redirect";
 
 /**

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { reservationDraft, saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
+import type { ApiClient, CallInput, ResultOf } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
-import type { ApiClient, CallInput, ResultOf } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { type ReservationStep, reservationPath } from "~/utils/reservation-paths";
 
 /**

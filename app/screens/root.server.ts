@@ -4,10 +4,10 @@ import { getAllUnreadNotification } from "~/api/conversations/notifications.serv
 import { logout } from "~/api/user/auth.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { getEnv, publicEnv, publicOrigin } from "~/env.server";
-import { api } from "~/services/api.server";
-import { entryCookieHeader } from "~/services/entry-url.server";
-import { hasSessionCookie } from "~/services/session.server";
-import { readToast } from "~/services/toast.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
+import { entryCookieHeader } from "~/screens/entry-url.server";
+import { readToast } from "~/screens/toast.server";
 import { shellUser, type UnreadFlags } from "~/utils/menu";
 
 /**

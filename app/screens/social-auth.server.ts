@@ -3,9 +3,7 @@ import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-a
 import { facebookLogin, googlejwtLogin } from "~/api/user/social.server";
 import type { Profile } from "~/api/user/user.server";
 import { getEnv, publicOrigin } from "~/env.server";
-import { type ApiClient, type ApiResult, api } from "~/services/api.server";
-import { clearEntryCookie, readEntry } from "~/services/entry-url.server";
-import { createSealedCookie } from "~/services/sealed-cookie.server";
+import { createSealedCookie } from "~/infra/sealed-cookie.server";
 import {
   facebookSettings,
   googleSettings,
@@ -15,8 +13,10 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderUnavailableError,
   type SocialProvider,
-} from "~/services/social-providers.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/infra/social-providers.server";
+import { type ApiClient, type ApiResult, api } from "~/screens/api.server";
+import { clearEntryCookie, readEntry } from "~/screens/entry-url.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { authPath } from "~/utils/auth-paths";
 import { firstLoginStart } from "~/utils/first-login";
 import { safeRedirect } from "~/utils/redirect";

@@ -1,7 +1,7 @@
 /**
  * A route's `handle` may say `visitorPage: true`: the page it renders for a visitor without a session depends on
  * nothing but its address and the catalogue, so a shared cache in front of the server (a CDN, the reverse proxy) may
- * keep it for a short while (app/services/visitor-pages.server.ts, ADR 0045).
+ * keep it for a short while (app/screens/visitor-pages.server.ts, ADR 0045).
  */
 export type VisitorPageHandle = { visitorPage?: boolean };
 

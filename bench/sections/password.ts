@@ -15,9 +15,9 @@ export type PasswordHashResult = {
 export async function measurePasswordHash(): Promise<PasswordHashResult> {
   const { tsImport } = await import("tsx/esm/api");
   const passwords = (await tsImport(
-    "../../app/services/password.server.ts",
+    "../../app/infra/password.server.ts",
     import.meta.url,
-  )) as typeof import("../../app/services/password.server.ts");
+  )) as typeof import("../../app/infra/password.server.ts");
   await passwords.hashPassword("warm-up");
   const times: number[] = [];
   for (let i = 0; i < HASH_SAMPLES; i++) {

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { login } from "~/api/user/auth.server";
-import { api } from "~/services/api.server";
-import { isDataWithInit, withApiCookies } from "~/services/api-cookies.server";
-import { runWithRequestContext } from "~/services/request-context.server";
-import { SESSION_COOKIE_NAME } from "~/services/session.server";
+import { SESSION_COOKIE_NAME } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
+import { isDataWithInit, withApiCookies } from "~/screens/api-cookies.server";
+import { runWithRequestContext } from "~/screens/request-context.server";
 import { createUser } from "./helpers";
 
 /**

@@ -77,8 +77,8 @@ export type RunningApp = {
 
 /** Starts the app on a free port of this machine. */
 export async function startApp(): Promise<RunningApp> {
-  const { guardRoutes } = await import("~/services/route-guard.server");
-  const { serverSettings } = await import("~/services/edge.server");
+  const { guardRoutes } = await import("~/screens/route-guard.server");
+  const { serverSettings } = await import("~/infra/edge.server");
   const { serveApi } = await import("~/api/router.server");
   const entry = await import("~/entry.server");
   const { routes, manifest } = await appRoutes();

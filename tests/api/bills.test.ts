@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBilling, settleBillPayment } from "~/api/payment/billing.server";
 import { BILL_NOT_YOURS, type BillDetails, type BillSummary } from "~/api/payment/bills.server";
-import { bookingTransaction } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import { runBilling, settleBillPayment } from "~/core/billing.server";
+import { bookingTransaction } from "~/core/booking-service.server";
+import { checkLedger } from "~/core/ledger.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, bookings, notifications, payments } from "~/db/schema";
-import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { billSchedule } from "~/domain/billing";
 import type { NoticeCheck } from "~/domain/booking";
 import { addDays, formatCalendarDate, startOfManilaDay, todayInManila } from "~/domain/dates";
-import { checkLedger } from "~/services/payments/ledger.server";
+import { seedRunningBooking } from "~/seed/running-booking.server";
 import {
   aHostAndARenter,
   anActiveBooking,

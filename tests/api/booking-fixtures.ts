@@ -1,16 +1,16 @@
 import { eq, sum } from "drizzle-orm";
-import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import { applyBookingEvent } from "~/core/booking-service.server";
+import { checkLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";
 import { startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
+import { paymentEventBody } from "~/infra/payments/events.server";
+import { sandboxWebhookSecret } from "~/infra/payments/sandbox.server";
+import { PAYMONGO_SIGNATURE, signWebhook } from "~/infra/webhooks.server";
 import { action as paymentWebhook } from "~/routes/webhooks+/payments";
-import { paymentEventBody } from "~/services/payments/events.server";
-import { checkLedger } from "~/services/payments/ledger.server";
-import { sandboxWebhookSecret } from "~/services/payments/sandbox.server";
-import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /** What the booking and payment API tests share: a listing, a host and a renter, booking it, paying for it. */

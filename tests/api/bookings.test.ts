@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BookingQuote } from "~/api/reserve/booking-quotes.server";
+import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import type { AllBookings, SpaceBookingCheck } from "~/api/reserve/bookings.server";
 import {
   applyBookingEvent,
   BOOKING_NOT_FOUND,
@@ -8,9 +10,8 @@ import {
   bookingDeadlineQueue,
   bookingTransaction,
   recordTransition,
-} from "~/api/reserve/booking-service.server";
-import type { BookingDetails } from "~/api/reserve/booking-views.server";
-import type { AllBookings, SpaceBookingCheck } from "~/api/reserve/bookings.server";
+} from "~/core/booking-service.server";
+import { checkLedger } from "~/core/ledger.server";
 import { getDatabase } from "~/db/db.server";
 import { bookingHistory, bookingHolds, bookings, cities, ledgerEntries, storageItems } from "~/db/schema";
 import {
@@ -22,8 +23,7 @@ import {
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
-import { startJobs } from "~/services/jobs.server";
-import { checkLedger } from "~/services/payments/ledger.server";
+import { startJobs } from "~/infra/jobs.server";
 import { aHostAndARenter, book, createListing, ledgerBalance, pay, start } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser, waitForMail } from "./helpers";
 

@@ -6,7 +6,7 @@ import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { getDatabase } from "~/db/db.server";
 import { storageItems } from "~/db/schema";
 import { HIDDEN } from "~/domain/contact-masking";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
+import { listSunkMail, type SunkMail } from "~/infra/mail.server";
 import { aHostAndARenter, anApprovedBooking, book, pay } from "./booking-fixtures";
 import { call, expectStatus, type loggedInUser, waitForMail } from "./helpers";
 

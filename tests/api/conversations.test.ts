@@ -9,9 +9,9 @@ import { getDatabase } from "~/db/db.server";
 import { conversations, enquiries, messages, notifications, users, viewings } from "~/db/schema";
 import { HIDDEN } from "~/domain/contact-masking";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "~/domain/conversation";
-import { createLiveBus, liveBus } from "~/services/live.server";
-import { listSunkMail } from "~/services/mail.server";
-import { listSunkSms } from "~/services/sms.server";
+import { createLiveBus, liveBus } from "~/infra/live.server";
+import { listSunkMail } from "~/infra/mail.server";
+import { listSunkSms } from "~/infra/sms.server";
 import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
 import { type Answer, call, expectStatus, loggedInUser, waitForMail } from "./helpers";
 

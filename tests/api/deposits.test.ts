@@ -3,12 +3,13 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Envelope } from "~/api/envelope";
 import { BOOKING_RATING_REQUIRED } from "~/api/feedback/feedback.server";
-import { releaseDueDeposits } from "~/api/payment/deposit-runs.server";
-import { releaseEarnings, runPayoutBatch } from "~/api/payment/payout-runs.server";
-import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
 import { CHECKOUT_CONFIRMED, type DepositChecklist } from "~/api/reserve/deposit-checklist.server";
-import { depositNewsQueue, reportNewsQueue } from "~/api/reserve/deposit-news.server";
 import { handleApiRequest } from "~/api/router.server";
+import { applyBookingEvent, bookingTransaction } from "~/core/booking-service.server";
+import { depositNewsQueue, reportNewsQueue } from "~/core/deposit-news.server";
+import { settleDecidedResolution, settleDeposit } from "~/core/deposits.server";
+import { ACCOUNTS, checkLedger, enterLedger } from "~/core/ledger.server";
+import { releaseEarnings, runPayoutBatch } from "~/core/payout-runs.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bookingDeposits,
@@ -28,10 +29,9 @@ import { endInstant, startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DEPOSIT_MESSAGES, depositDeadline, REPORT_MESSAGES } from "~/domain/deposits";
 import { payableAt } from "~/domain/payouts";
-import { startJobs } from "~/services/jobs.server";
-import { listSunkMail } from "~/services/mail.server";
-import { settleDecidedResolution, settleDeposit } from "~/services/payments/deposits.server";
-import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
+import { startJobs } from "~/infra/jobs.server";
+import { listSunkMail } from "~/infra/mail.server";
+import { releaseDueDeposits } from "~/jobs/deposit-runs.server";
 import {
   aHostAndARenter,
   book,

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
+import { deliverSms } from "~/infra/sms.server";
 import { loader as mailLoader } from "~/routes/dev.mail";
 import { loader as smsLoader } from "~/routes/dev.sms";
-import { deliverSms } from "~/services/sms.server";
 import { call, createUser, waitForMail } from "./helpers";
 
 /**

@@ -10,7 +10,7 @@ import {
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
-} from "~/services/security.server";
+} from "~/infra/security.server";
 import { adminQuery } from "./admin-query";
 import { captureLog, hasStackTrace, type RunningApp, startApp } from "./app-server";
 import { call, expectStatus, loggedInUser } from "./helpers";

@@ -9,7 +9,7 @@ import {
 import { getDatabase } from "~/db/db.server";
 import { enquiries } from "~/db/schema";
 import { getEnv } from "~/env.server";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
+import { listSunkMail, type SunkMail } from "~/infra/mail.server";
 import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail } from "./helpers";
 
 /**

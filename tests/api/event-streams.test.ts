@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
+import { createSession } from "~/infra/session.server";
+import { openStreamCount } from "~/infra/streams.server";
 import { loader, STREAMS_PER_SESSION, STREAMS_PER_USER } from "~/routes/messages+/events";
-import { createSession } from "~/services/session.server";
-import { openStreamCount } from "~/services/streams.server";
 import { loggedInUser } from "./helpers";
 
 /**

@@ -5,8 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { type DatabaseHandle, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { setDatabase } from "~/db/db.server";
-import { seedReferenceData } from "~/db/seed/seed.server";
-import { registerQueues, startJobs, stopJobs } from "~/services/jobs.server";
+import { registerQueues, startJobs, stopJobs } from "~/infra/jobs.server";
+import { seedReferenceData } from "~/seed/seed.server";
 import { adminQuery } from "./admin-query";
 
 /**

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { messages, notifications, users } from "~/db/schema";
-import { startJobs } from "~/services/jobs.server";
-import { mailQueue } from "~/services/mail.server";
+import { startJobs } from "~/infra/jobs.server";
+import { mailQueue } from "~/infra/mail.server";
 import { aHostAndARenter } from "./booking-fixtures";
 import { call, expectStatus, signupBody, uniqueEmail, waitForMail } from "./helpers";
 

@@ -11,9 +11,9 @@ import { catalogueCaughtUp } from "~/db/catalogue.server";
 import { getDatabase } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { makeReferralCode } from "~/domain/referral-code";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
-import { hashPassword } from "~/services/password.server";
-import { createSession } from "~/services/session.server";
+import { listSunkMail, type SunkMail } from "~/infra/mail.server";
+import { hashPassword } from "~/infra/password.server";
+import { createSession } from "~/infra/session.server";
 
 export type Answer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { markBatchPaid, releaseEarnings, runPayoutBatch } from "~/api/payment/payout-runs.server";
 import { METRICS_NOT_YOURS } from "~/api/space/host-metrics.server";
+import { checkLedger } from "~/core/ledger.server";
+import { markBatchPaid, releaseEarnings, runPayoutBatch } from "~/core/payout-runs.server";
 import { getDatabase } from "~/db/db.server";
 import { payableAt } from "~/domain/payouts";
-import { checkLedger } from "~/services/payments/ledger.server";
 import {
   aHostAndARenter,
   anActiveBooking,

@@ -11,8 +11,8 @@ import { updateProfilePic } from "~/api/user/profile-picture.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings } from "~/db/schema";
-import { ApiClient, type ApiResult, type Callable, type CallInput } from "~/services/api.server";
-import { ApiCache } from "~/services/api-cache.server";
+import { ApiClient, type ApiResult, type Callable, type CallInput } from "~/screens/api.server";
+import { ApiCache } from "~/screens/api-cache.server";
 import { aHostAndARenter, book, pay, start } from "./booking-fixtures";
 import { createUser, loggedInUser, signupBody, uniqueEmail } from "./helpers";
 
@@ -153,7 +153,11 @@ describe("the payment step books the saved draft", () => {
     const screen = client(parties.renter.cookie, false);
     const spaceId = parties.space.id;
     const undated = await screen.call(bookReservationDraft, { body: { spaceId, paymentMethod: "gcash" } });
-    expect(undated).toMatchObject({ ok: false, status: 400, message: "Please choose how long you need the space." });
+    expect(undated).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Please choose how long you need the space.",
+    });
     const saved = await screen.call(saveReservationDraft, {
       body: { spaceId, startDate: start, duration: "3_months", messageForKeeper: "Boxes of books" },
     });

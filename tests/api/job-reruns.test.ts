@@ -3,18 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { notifications } from "~/db/schema";
-import {
-  defineQueue,
-  HEARTBEAT_SECONDS,
-  registerQueues,
-  runJob,
-  send,
-  startJobs,
-} from "~/services/jobs.server";
-import { listSunkMail, mailQueue } from "~/services/mail.server";
-import { notify } from "~/services/notify.server";
-import { QUEUES } from "~/services/queues.server";
-import { listSunkSms, smsQueue } from "~/services/sms.server";
+import { defineQueue, HEARTBEAT_SECONDS, registerQueues, runJob, send, startJobs } from "~/infra/jobs.server";
+import { listSunkMail, mailQueue } from "~/infra/mail.server";
+import { notify } from "~/infra/notify.server";
+import { listSunkSms, smsQueue } from "~/infra/sms.server";
+import { QUEUES } from "~/jobs/queues.server";
 import { loggedInUser } from "./helpers";
 
 /**

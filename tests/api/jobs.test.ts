@@ -8,7 +8,7 @@ import {
   schedule,
   send,
   startJobs,
-} from "~/services/jobs.server";
+} from "~/infra/jobs.server";
 
 /**
  * The job service on this file's own database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), with queues

@@ -8,7 +8,7 @@ import { VISITOR_COOKIE_NAME } from "~/api/space/listing-page-queries.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, enquiries, favouriteSpaces, spacePhotos, spaces, spaceViews, uploads } from "~/db/schema";
 import type { SpaceCardView } from "~/domain/space";
-import { api } from "~/services/api.server";
+import { api } from "~/screens/api.server";
 import { call, expectRefused, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { listSunkMail, sendMail } from "~/services/mail.server";
+import { listSunkMail, sendMail } from "~/infra/mail.server";
 
 describe("e-mail through the durable job queue", () => {
   it("enqueues a message and the worker writes it to the mail sink as .eml", async () => {

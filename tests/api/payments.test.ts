@@ -2,17 +2,17 @@ import { and, eq, sql, sum } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENTS_UNAVAILABLE } from "~/api/reserve/booking-payments.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
-import { getDatabase } from "~/db/db.server";
-import { bookings, ledgerEntries, payments, refunds } from "~/db/schema";
-import { getEnv } from "~/env.server";
-import { paymentEventBody } from "~/services/payments/events.server";
-import { checkLedger } from "~/services/payments/ledger.server";
+import { checkLedger } from "~/core/ledger.server";
 import {
   describeUnapplied,
   NO_SUCH_UNAPPLIED,
   openUnapplied,
   resolveUnapplied,
-} from "~/services/payments/unapplied.server";
+} from "~/core/unapplied-payments.server";
+import { getDatabase } from "~/db/db.server";
+import { bookings, ledgerEntries, payments, refunds } from "~/db/schema";
+import { getEnv } from "~/env.server";
+import { paymentEventBody } from "~/infra/payments/events.server";
 import { type FakePaymongo, startFakePaymongo } from "../doubles/paymongo";
 import { aHostAndARenter, book, ledgerBalance, paidEvent, sandboxSigned, webhook } from "./booking-fixtures";
 import { call, expectStatus, runOps } from "./helpers";

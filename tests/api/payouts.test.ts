@@ -3,14 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBilling, settleBillPayment } from "~/api/payment/billing.server";
-import {
-  exportBatch,
-  markBatchPaid,
-  PAYOUT_CSV_COLUMNS,
-  releaseEarnings,
-  runPayoutBatch,
-} from "~/api/payment/payout-runs.server";
 import {
   type Earnings,
   editPayoutSettings,
@@ -18,9 +10,18 @@ import {
   PAYOUT_NOT_YOURS,
   type PayoutMethodView,
 } from "~/api/payment/payouts.server";
-import { applyBookingEvent, bookingTransaction } from "~/api/reserve/booking-service.server";
 import { handleApiRequest } from "~/api/router.server";
 import { viewAccountSettings } from "~/api/user/profile.server";
+import { runBilling, settleBillPayment } from "~/core/billing.server";
+import { applyBookingEvent, bookingTransaction } from "~/core/booking-service.server";
+import { ACCOUNTS, checkLedger, enterLedger } from "~/core/ledger.server";
+import {
+  exportBatch,
+  markBatchPaid,
+  PAYOUT_CSV_COLUMNS,
+  releaseEarnings,
+  runPayoutBatch,
+} from "~/core/payout-runs.server";
 import { getDatabase } from "~/db/db.server";
 import {
   bills,
@@ -40,9 +41,8 @@ import {
   PAYMAYA_NUMBER_LENGTH,
 } from "~/domain/payout-rules.server";
 import { payableAt } from "~/domain/payouts";
-import { ApiClient } from "~/services/api.server";
-import { ApiCache } from "~/services/api-cache.server";
-import { ACCOUNTS, checkLedger, enterLedger } from "~/services/payments/ledger.server";
+import { ApiClient } from "~/screens/api.server";
+import { ApiCache } from "~/screens/api-cache.server";
 import {
   aHostAndARenter,
   anActiveBooking,

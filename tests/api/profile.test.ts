@@ -7,13 +7,13 @@ import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
 import type { Profile } from "~/api/user/user.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
+import { pgChannel } from "~/db/pg-channel.server";
 import { invitations, users } from "~/db/schema";
 import { action as signupAction } from "~/routes/auth+/signup-form";
-import { ApiClient, api } from "~/services/api.server";
-import { ApiCache } from "~/services/api-cache.server";
-import { shareOverDatabase } from "~/services/api-cache-peers.server";
-import { entryCookieHeader } from "~/services/entry-url.server";
-import { pgChannel } from "~/services/pg-channel.server";
+import { ApiClient, api } from "~/screens/api.server";
+import { ApiCache } from "~/screens/api-cache.server";
+import { shareOverDatabase } from "~/screens/api-cache-peers.server";
+import { entryCookieHeader } from "~/screens/entry-url.server";
 import {
   call,
   createUser,

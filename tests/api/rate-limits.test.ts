@@ -5,9 +5,9 @@ import { login } from "~/api/user/auth.server";
 import { getDatabase } from "~/db/db.server";
 import { rateEvents, users } from "~/db/schema";
 import { action as signupAction } from "~/routes/auth+/signup-form";
-import { api } from "~/services/api.server";
-import { authenticator } from "~/services/auth.server";
-import { runWithRequestContext } from "~/services/request-context.server";
+import { api } from "~/screens/api.server";
+import { authenticator } from "~/screens/auth.server";
+import { runWithRequestContext } from "~/screens/request-context.server";
 import { call, createUser, expectStatus, loggedInUser, signupBody, uniqueEmail } from "./helpers";
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { runBilling } from "~/api/payment/billing.server";
 import {
   NO_RECEIPT_YET,
   RECEIPT_NOT_FOUND,
@@ -10,11 +9,12 @@ import {
 } from "~/api/payment/receipts.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import type { AllBookings, WaitingBookings } from "~/api/reserve/bookings.server";
+import { runBilling } from "~/core/billing.server";
+import { checkLedger } from "~/core/ledger.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, notifications, payments } from "~/db/schema";
 import { billSchedule } from "~/domain/billing";
 import { startOfManilaDay } from "~/domain/dates";
-import { checkLedger } from "~/services/payments/ledger.server";
 import {
   aHostAndARenter,
   anActiveBooking,

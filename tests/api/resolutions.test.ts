@@ -1,15 +1,16 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NOT_YOUR_BOOKING, NOT_YOUR_LIST, NOT_YOUR_PHOTO } from "~/api/resol/resolutions.server";
+import { checkLedger } from "~/core/ledger.server";
 import {
   decideResolution,
   decisionFromArgs,
   NO_SUCH_CASE,
   resolutionDecideCommand,
-} from "~/api/resol/decide.server";
-import type { ResolutionDetails, ResolutionSummary } from "~/api/resol/resolution-service.server";
-import { NOT_YOUR_BOOKING, NOT_YOUR_LIST, NOT_YOUR_PHOTO } from "~/api/resol/resolutions.server";
-import type { UploadView } from "~/api/space/uploads.server";
+} from "~/core/resolution-decide.server";
+import type { ResolutionDetails, ResolutionSummary } from "~/core/resolution-service.server";
+import type { UploadView } from "~/core/uploads.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, messages, notifications, resolutionPhotos, resolutions, uploads } from "~/db/schema";
 import { addDays, todayInManila } from "~/domain/dates";
@@ -20,8 +21,7 @@ import {
   ONLY_OPENER_WITHDRAWS,
   RENTER_DEPOSIT,
 } from "~/domain/resolution";
-import { checkLedger } from "~/services/payments/ledger.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { anActiveBooking } from "./booking-fixtures";
 import {
   type Answer,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { applyBookingEvent } from "~/api/reserve/booking-service.server";
+import { applyBookingEvent } from "~/core/booking-service.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings } from "~/db/schema";
-import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { endInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
+import { seedRunningBooking } from "~/seed/running-booking.server";
 import { aHostAndARenter } from "./booking-fixtures";
 
 /**

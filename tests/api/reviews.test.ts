@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reviewsDueQueue } from "~/api/rating/review-service.server";
 import type { RateUserAnswer, ReviewToWrite, ReviewView, SpaceReviews } from "~/api/rating/reviews.server";
+import { reviewsDueQueue } from "~/core/review-service.server";
 import { getDatabase } from "~/db/db.server";
 import { reviews, spaces, users } from "~/db/schema";
 import { REVIEW_MESSAGES } from "~/domain/reviews";
-import { runJob, startJobs } from "~/services/jobs.server";
+import { runJob, startJobs } from "~/infra/jobs.server";
 import { aHostAndARenter, anActiveBooking, createListing } from "./booking-fixtures";
 import { call, expectRefused, expectStatus, loggedInUser } from "./helpers";
 import { aCompletedBooking, aRunningBookingSince } from "./review-fixtures";

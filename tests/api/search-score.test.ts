@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "~/api/space/search.server";
-import type { UploadView } from "~/api/space/uploads.server";
+import type { UploadView } from "~/core/uploads.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, spacePhotos, spaces, uploads } from "~/db/schema";
 import type { SpaceView } from "~/domain/space";

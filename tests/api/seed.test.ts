@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { spacePhotos, spaces, uploads, users } from "~/db/schema";
+import type { SpaceCardView, SpaceView } from "~/domain/space";
+import { getStorage } from "~/infra/storage.server";
 import {
   DEMO_HOSTS,
   DEMO_INACTIVE_TITLE,
@@ -9,11 +11,9 @@ import {
   DEMO_PENDING_TITLE,
   DEMO_SPACES,
   DEMO_STORAGE_TITLE,
-} from "~/db/seed/demo-spaces";
-import { DEMO_PASSWORD } from "~/db/seed/demo-users";
-import { seedDemoSpaces, seedDemoUsers } from "~/db/seed/seed.server";
-import type { SpaceCardView, SpaceView } from "~/domain/space";
-import { getStorage } from "~/services/storage.server";
+} from "~/seed/demo-spaces";
+import { DEMO_PASSWORD } from "~/seed/demo-users";
+import { seedDemoSpaces, seedDemoUsers } from "~/seed/seed.server";
 import { call, expectStatus, loginCookie } from "./helpers";
 
 /**

@@ -4,9 +4,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { closeDatabase, setDatabase } from "~/db/db.server";
-import { registerQueues, stopJobs } from "~/services/jobs.server";
-import { closeLiveBus } from "~/services/live.server";
-import { QUEUES } from "~/services/queues.server";
+import { registerQueues, stopJobs } from "~/infra/jobs.server";
+import { closeLiveBus } from "~/infra/live.server";
+import { QUEUES } from "~/jobs/queues.server";
 import { adminQuery } from "./admin-query";
 
 /**
@@ -35,7 +35,7 @@ beforeAll(async () => {
   // As the server does once its migrations are applied: the city list is kept until the catalogue changes.
   await handle.watchCatalogue();
   setDatabase(handle);
-  // As at boot (app/services/lifecycle.server.ts); pg-boss itself starts at a file's first job.
+  // As at boot (app/lifecycle.server.ts); pg-boss itself starts at a file's first job.
   registerQueues(QUEUES);
 });
 

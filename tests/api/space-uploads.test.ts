@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { UploadView } from "~/api/space/uploads.server";
+import type { UploadView } from "~/core/uploads.server";
 import { getDatabase } from "~/db/db.server";
 import { spacePhotos, spaces, uploads } from "~/db/schema";
 import type { SpaceView } from "~/domain/space";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { type Answer, call, expectRefused, expectStatus, fileForm, loggedInUser, postForm } from "./helpers";
 
 /**

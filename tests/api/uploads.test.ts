@@ -7,8 +7,8 @@ import { handleApiRequest } from "~/api/router.server";
 import { getDatabase } from "~/db/db.server";
 import { feedback, uploads, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { listSunkMail, type SunkMail } from "~/infra/mail.server";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
-import { listSunkMail, type SunkMail } from "~/services/mail.server";
 import { type Answer, call, loggedInUser } from "./helpers";
 
 /**

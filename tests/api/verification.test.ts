@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { corporateProfiles, identityChecks, phoneCodes, users } from "~/db/schema";
-import { signSandboxResult } from "~/services/identity.server";
-import { listSunkSms } from "~/services/sms.server";
+import { signSandboxResult } from "~/infra/identity.server";
+import { listSunkSms } from "~/infra/sms.server";
 import { call, createUser, expectRefused, expectStatus, loginCookie } from "./helpers";
 
 /**

@@ -1,14 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import type { ReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import type { MyCode } from "~/api/user/profile.server";
-import { followBooking, referralVouchersQueue } from "~/api/user/voucher-service.server";
 import type { BookingVoucherCheck, CodeCheck } from "~/api/user/vouchers.server";
+import { applyBookingEvent } from "~/core/booking-service.server";
+import { createCouponCommand } from "~/core/coupon-command.server";
+import { checkLedger } from "~/core/ledger.server";
+import { followBooking, referralVouchersQueue } from "~/core/voucher-service.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, coupons, payments, voucherRedemptions, vouchers } from "~/db/schema";
-import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { checkoutDeadline, endInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
@@ -19,9 +20,8 @@ import {
   referralVouchersDueAt,
   VOUCHER_MESSAGES,
 } from "~/domain/vouchers";
-import { createCouponCommand } from "~/services/coupon-command.server";
-import { runJob } from "~/services/jobs.server";
-import { checkLedger } from "~/services/payments/ledger.server";
+import { runJob } from "~/infra/jobs.server";
+import { seedRunningBooking } from "~/seed/running-booking.server";
 import {
   aHostAndARenter,
   book,

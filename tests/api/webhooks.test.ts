@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { webhookEvents } from "~/db/schema";
-import { defineQueue, registerQueues, startJobs } from "~/services/jobs.server";
-import { receiveWebhook, SIGNATURE_HEADER, signWebhook, TOLERANCE_SECONDS } from "~/services/webhooks.server";
+import { defineQueue, registerQueues, startJobs } from "~/infra/jobs.server";
+import { receiveWebhook, SIGNATURE_HEADER, signWebhook, TOLERANCE_SECONDS } from "~/infra/webhooks.server";
 
 /**
  * The webhook rules on a real database: signature first, each event id once, the work in a job. The provider and

@@ -9,8 +9,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { paymentEventBody } from "~/services/payments/events.server";
-import { PAYMONGO_SIGNATURE, signWebhook } from "~/services/webhooks.server";
+import { paymentEventBody } from "~/infra/payments/events.server";
+import { PAYMONGO_SIGNATURE, signWebhook } from "~/infra/webhooks.server";
 
 type Session = {
   id: string;

@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { formatPeso } from "../../app/domain/money";
+import { DEMO_PASSWORD } from "../../app/seed/demo-users";
 import { demoListingId, requestedBooking } from "./booking-requests";
 import { demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 

@@ -9,7 +9,7 @@ import {
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import axeCore from "axe-core";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../app/seed/demo-users";
 import { E2E_DATA_DIR, MAP_TILES_ORIGIN } from "../../playwright.config";
 import { claimTestUser, sessionCookie } from "./test-users";
 

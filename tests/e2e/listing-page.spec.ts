@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../app/db/seed/demo-users";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../app/seed/demo-users";
 import { expect, expectAccessible, NARROW, newHost, test, visit, WIDE } from "./fixtures";
 
 /**

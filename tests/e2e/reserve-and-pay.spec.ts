@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD } from "../../app/db/seed/demo-users";
 import { addDays, formatCalendarDate, todayInManila } from "../../app/domain/dates";
 import { PRICE_PROMPTS } from "../../app/domain/reservation";
+import { DEMO_PASSWORD } from "../../app/seed/demo-users";
 import { demoListingId, demoUsers, expect, expectAccessible, loggedInAccount, test } from "./fixtures";
 
 /**

@@ -10,10 +10,10 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { runBilling } from "~/api/payment/billing.server";
-import { markBatchPaid, runPayoutBatch } from "~/api/payment/payout-runs.server";
-import { applyBookingEvent } from "~/api/reserve/booking-service.server";
-import { resolutionDecideCommand } from "~/api/resol/decide.server";
+import { runBilling } from "~/core/billing.server";
+import { applyBookingEvent } from "~/core/booking-service.server";
+import { markBatchPaid, runPayoutBatch } from "~/core/payout-runs.server";
+import { resolutionDecideCommand } from "~/core/resolution-decide.server";
 import { closeDatabase, getDatabase } from "~/db/db.server";
 import {
   bills,
@@ -26,14 +26,14 @@ import {
   spaces,
   users,
 } from "~/db/schema";
-import { seedRunningBooking } from "~/db/seed/running-booking.server";
 import { endInstant } from "~/domain/booking";
 import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
-import { registerQueues, stopJobs } from "~/services/jobs.server";
-import { hashPassword } from "~/services/password.server";
-import { QUEUES } from "~/services/queues.server";
-import { createSession } from "~/services/session.server";
+import { registerQueues, stopJobs } from "~/infra/jobs.server";
+import { hashPassword } from "~/infra/password.server";
+import { createSession } from "~/infra/session.server";
+import { QUEUES } from "~/jobs/queues.server";
+import { seedRunningBooking } from "~/seed/running-booking.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,

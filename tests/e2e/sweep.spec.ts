@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USERS } from "../../app/db/seed/demo-users";
 import { addDays, todayInManila } from "../../app/domain/dates";
+import { DEMO_USERS } from "../../app/seed/demo-users";
 import { depositRenter, expect, loggedInAccount, NARROW, test } from "./fixtures";
 import { sweepPages } from "./sweep-pages";
 

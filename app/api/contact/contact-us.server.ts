@@ -2,7 +2,7 @@ import { contactMessages } from "~/db/schema";
 import { CONTACT_SENT, CONTACT_TOPIC_LABELS } from "~/domain/contact";
 import { ContactUsBody } from "~/domain/enquiry-rules.server";
 import { getEnv } from "~/env.server";
-import { notify } from "~/services/notify.server";
+import { notify } from "~/infra/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { senderLine } from "../enquiry/ops-enquiries.server";
 import { LIMITS, takeRate } from "../rate-limit.server";

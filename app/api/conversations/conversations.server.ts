@@ -1,13 +1,5 @@
 import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
-import { conversations, messages, spaces, users } from "~/db/schema";
-import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
-import { transactionWithJobs } from "~/services/jobs.server";
-import { defineEndpoint, type Endpoint } from "../endpoint";
-import { ApiError } from "../envelope";
-import { LIMITS, takeRate } from "../rate-limit.server";
-import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
-import { displayName } from "../user/profile.server";
 import {
   type ChatPerson,
   CONVERSATION_NOT_FOUND,
@@ -24,7 +16,15 @@ import {
   tellOtherSide,
   textsAsSeen,
   unreadFor,
-} from "./conversation-service.server";
+} from "~/core/conversation-service.server";
+import { conversations, messages, spaces, users } from "~/db/schema";
+import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
+import { transactionWithJobs } from "~/infra/jobs.server";
+import { defineEndpoint, type Endpoint } from "../endpoint";
+import { ApiError } from "../envelope";
+import { LIMITS, takeRate } from "../rate-limit.server";
+import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
+import { displayName } from "../user/profile.server";
 
 /**
  * Chat calls (the chat, notification and viewing calls; ADR 0026): the caller's conversations, one conversation's

@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod/v4";
+import {
+  type ChatPerson,
+  contactsRevealed,
+  openConversation,
+  person,
+  postMessage,
+  type Side,
+} from "~/core/conversation-service.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, conversations, spaces, users, type ViewingRow, viewings } from "~/db/schema";
@@ -17,24 +25,16 @@ import {
 import { DomainError } from "~/domain/errors";
 import { applyViewingEvent, confirmedSlotOf, type ViewingEvent } from "~/domain/viewing";
 import { siteOrigin } from "~/env.server";
-import { defineQueue, send } from "~/services/jobs.server";
-import { publishChanges } from "~/services/live.server";
-import type { ViewingHeadline } from "~/services/notifications/viewing-update";
-import { notify } from "~/services/notify.server";
+import { defineQueue, send } from "~/infra/jobs.server";
+import { publishChanges } from "~/infra/live.server";
+import type { ViewingHeadline } from "~/infra/notifications/viewing-update";
+import { notify } from "~/infra/notify.server";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
 import { displayName } from "../user/profile.server";
-import {
-  type ChatPerson,
-  contactsRevealed,
-  openConversation,
-  person,
-  postMessage,
-  type Side,
-} from "./conversation-service.server";
 
 /**
  * Viewings (docs/product.md, Conversations and viewings; ADR 0026): a renter asks with up to 3 times in the next 14

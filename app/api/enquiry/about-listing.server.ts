@@ -1,7 +1,7 @@
 import { ListingEnquiryBody } from "~/domain/enquiry-rules.server";
 import type { SpaceType } from "~/domain/vocabulary";
 import { getEnv } from "~/env.server";
-import { notify } from "~/services/notify.server";
+import { notify } from "~/infra/notify.server";
 import { PATHS } from "~/utils/menu";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import {

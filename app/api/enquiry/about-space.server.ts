@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
-import { enquiries, users } from "~/db/schema";
-import * as accountRules from "~/domain/account-rules.server";
-import { notify } from "~/services/notify.server";
-import { listingPath } from "~/utils/site-paths";
 import {
   contactsRevealed,
   conversationPath,
   openConversation,
   postMessage,
   textsAsSeen,
-} from "../conversations/conversation-service.server";
+} from "~/core/conversation-service.server";
+import { enquiries, users } from "~/db/schema";
+import * as accountRules from "~/domain/account-rules.server";
+import { notify } from "~/infra/notify.server";
+import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS } from "../rate-limit.server";

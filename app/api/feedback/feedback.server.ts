@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
+import { toUploadView } from "~/core/uploads.server";
 import { bookings, feedback, feedbackPhotos, uploads } from "~/db/schema";
 import { roleOf } from "~/domain/booking";
 import { FEEDBACK_MAX_LENGTH, MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS } from "~/domain/feedback";
 import { getEnv } from "~/env.server";
-import { notify } from "~/services/notify.server";
+import { notify } from "~/infra/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { toUploadView } from "../space/uploads.server";
 
 /**
  * Feedback (give-feed-back): POST /feedback/giveFeedback stores the message, an optional 1–5 rating and an optional

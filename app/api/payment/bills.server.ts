@@ -1,18 +1,18 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod/v4";
+import { bookingPeople } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
 import { type BillRow, bills, bookings, cities, payments, spaces } from "~/db/schema";
 import { receiptNumberOf } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
-import { paymentProvider } from "~/services/payments/provider.server";
-import { type PaymentMethod, storedPaymentMethod } from "~/services/payments/types";
+import { paymentProvider } from "~/infra/payments/provider.server";
+import { type PaymentMethod, storedPaymentMethod } from "~/infra/payments/types";
 import { BILL_TABS } from "~/utils/bills";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { type CheckoutStart, openCheckout, PAYMENTS_UNAVAILABLE } from "../reserve/booking-payments.server";
-import { bookingPeople } from "../reserve/booking-service.server";
 import { paymentMethod } from "../reserve/reservation-input.server";
 import { displayName } from "../user/profile.server";
 

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/v4";
+import { ACCOUNTS } from "~/core/ledger.server";
+import { sentToLabel } from "~/core/payout-runs.server";
 import type { Database } from "~/db/client.server";
 import {
   bills,
@@ -21,11 +23,9 @@ import {
   PAYOUT_METHOD_LABELS,
   type PayoutMethodType,
 } from "~/domain/payouts";
-import { ACCOUNTS } from "~/services/payments/ledger.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { viewAccountSettings } from "../user/profile.server";
-import { sentToLabel } from "./payout-runs.server";
 
 /**
  * A host's payouts (docs/product.md, Payouts; ADR 0029): the payout method (one of bank, GCash or Paymaya,

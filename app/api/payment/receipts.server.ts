@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod/v4";
+import { bookingPeople } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
 import { type BillRow, type BookingRow, bills, bookings, cities, payments, spaces } from "~/db/schema";
 import { firstPaidThrough, receiptNumberOf } from "~/domain/billing";
 import { bookingNumberOf, roleOf } from "~/domain/booking";
 import { formatCalendarDate } from "~/domain/dates";
-import { type PaymentMethod, storedPaymentMethod } from "~/services/payments/types";
+import { type PaymentMethod, storedPaymentMethod } from "~/infra/payments/types";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { bookingPeople } from "../reserve/booking-service.server";
 import { displayName } from "../user/profile.server";
 
 /**

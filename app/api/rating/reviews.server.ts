@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod/v4";
+import {
+  completedAtOf,
+  completedAtOfMany,
+  reviewable,
+  scheduleReviewsDue,
+  showRound,
+} from "~/core/review-service.server";
 import type { Database } from "~/db/client.server";
 import { bookings, type ReviewRow, reviews, spaces, users } from "~/db/schema";
 import {
@@ -20,18 +27,11 @@ import {
   subjectOf,
   windowToWrite,
 } from "~/domain/reviews";
-import { startJobs } from "~/services/jobs.server";
+import { startJobs } from "~/infra/jobs.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { spaceId as spaceIdSchema } from "../space/listing-page-queries.server";
 import { displayName } from "../user/profile.server";
-import {
-  completedAtOf,
-  completedAtOfMany,
-  reviewable,
-  scheduleReviewsDue,
-  showRound,
-} from "./review-service.server";
 
 /**
  * Reviews (the /resol and /rating calls, docs/product.md, Reviews, ADR 0034): what the caller may still

@@ -1,15 +1,24 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
+import { settleBillPayment } from "~/core/billing.server";
+import {
+  applyBookingEventIn,
+  BOOKING_NOT_FOUND,
+  bookingTransaction,
+  toBooking,
+} from "~/core/booking-service.server";
+import { settleRefund } from "~/core/refunds.server";
+import { recordUnapplied } from "~/core/unapplied-payments.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, type PaymentRow, payments, refunds, spaces } from "~/db/schema";
 import { checkoutDeadline } from "~/domain/booking";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
-import { defineQueue } from "~/services/jobs.server";
-import type { ParsedEvent } from "~/services/payments/events.server";
-import { PaymentProviderError } from "~/services/payments/paymongo.server";
-import { paymentProvider } from "~/services/payments/provider.server";
+import { defineQueue } from "~/infra/jobs.server";
+import type { ParsedEvent } from "~/infra/payments/events.server";
+import { PaymentProviderError } from "~/infra/payments/paymongo.server";
+import { paymentProvider } from "~/infra/payments/provider.server";
 import {
   PAYMENT_METHOD_NAMES,
   type PaymentMethod,
@@ -17,20 +26,11 @@ import {
   type PaymentProvider,
   type RefundOutcome,
   storedPaymentMethod,
-} from "~/services/payments/types";
-import { recordUnapplied } from "~/services/payments/unapplied.server";
+} from "~/infra/payments/types";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { settleBillPayment } from "../payment/billing.server";
 import { numberRequestReceipt } from "../payment/receipts.server";
 import { displayName } from "../user/profile.server";
-import {
-  applyBookingEventIn,
-  BOOKING_NOT_FOUND,
-  bookingTransaction,
-  toBooking,
-} from "./booking-service.server";
-import { settleRefund } from "./refunds.server";
 import { paymentMethod } from "./reservation-input.server";
 
 /**
@@ -228,7 +228,7 @@ export const checkoutSession = defineEndpoint({
 // ─── The provider's events ──────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * One verified provider event (taken once by app/services/webhooks.server.ts). Nothing it reports is dropped
+ * One verified provider event (taken once by app/infra/webhooks.server.ts). Nothing it reports is dropped
  * (docs/decisions/0040-money-promises.md): a payment is applied to the checkout it names when its amount is the
  * checkout's, in one transaction with its booking's move; a capture the checkout did not await (another amount, or a
  * checkout already paid) is received as a payment of its own and refunded whole; what can be neither — a payment or

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod/v4";
+import { assertRoom } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
 import { type ReservationValues, type SpaceRow, spaces } from "~/db/schema";
 import { todayInManila } from "~/domain/dates";
@@ -7,7 +8,6 @@ import { DomainError } from "~/domain/errors";
 import { type ReservationTerms, reservationTerms } from "~/domain/reservation";
 import { spaceTypeOf } from "~/domain/space-types";
 import { ApiError } from "../envelope";
-import { assertRoom } from "./booking-service.server";
 import type { reservation } from "./reservation-input.server";
 
 /**

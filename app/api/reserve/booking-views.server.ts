@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { toBooking } from "~/core/booking-service.server";
+import { contactsRevealed } from "~/core/conversation-service.server";
 import type { Database } from "~/db/client.server";
 import {
   type BookingRow,
@@ -23,12 +25,10 @@ import { maskContactDetails } from "~/domain/contact-masking";
 import { addDays, todayInManila } from "~/domain/dates";
 import type { BookingPrice } from "~/domain/pricing";
 import type { SpaceCardView } from "~/domain/space";
-import { getStorage } from "~/services/storage.server";
-import { contactsRevealed } from "../conversations/conversation-service.server";
+import { getStorage } from "~/infra/storage.server";
 import type { ExactLocation, HostCard } from "../space/listing-page.server";
 import { toHostCard } from "../space/listing-page-queries.server";
 import { toSpaceCards } from "../space/space-views.server";
-import { toBooking } from "./booking-service.server";
 
 /**
  * Bookings as the reservation calls answer them (ADR 0023): one booking in a list, seen by its renter or its host,

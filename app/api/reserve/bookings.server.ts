@@ -1,5 +1,16 @@
 import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
+import {
+  applyBookingEvent,
+  assertRoom,
+  BOOKING_NOT_FOUND,
+  bookingColumns,
+  bookingTransaction,
+  holdsOfSpace,
+  recordTransition,
+  toBooking,
+} from "~/core/booking-service.server";
+import { amountOffFor, assertUsable, findCode, holdCode } from "~/core/voucher-service.server";
 import type { Database } from "~/db/client.server";
 import { type BookingRow, bills, bookings, reservationDrafts, spaces, users } from "~/db/schema";
 import {
@@ -20,18 +31,7 @@ import { capacityOf, MAX_MESSAGE_LENGTH } from "~/domain/reservation";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { spaceId } from "../space/listing-page-queries.server";
-import { amountOffFor, assertUsable, findCode, holdCode } from "../user/voucher-service.server";
 import { type BookingQuote, holdOf, quoteFor, reservableSpace, termsFor } from "./booking-quotes.server";
-import {
-  applyBookingEvent,
-  assertRoom,
-  BOOKING_NOT_FOUND,
-  bookingColumns,
-  bookingTransaction,
-  holdsOfSpace,
-  recordTransition,
-  toBooking,
-} from "./booking-service.server";
 import { type BookingDetails, type BookingSummary, toDetails, toSummaries } from "./booking-views.server";
 import {
   itemIds,

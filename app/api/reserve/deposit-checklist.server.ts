@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
+import { BOOKING_NOT_FOUND, bookingTransaction } from "~/core/booking-service.server";
+import { sendReportNews } from "~/core/deposit-news.server";
+import { hasHoldingCase, settleDeposit } from "~/core/deposits.server";
+import { imageUploadEndpoint, toUploadView, type UploadView } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import {
   type BookingRow,
@@ -31,12 +35,8 @@ import {
   reportStatus,
 } from "~/domain/deposits";
 import { DomainError } from "~/domain/errors";
-import { hasHoldingCase, settleDeposit } from "~/services/payments/deposits.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { imageUploadEndpoint, toUploadView, type UploadView } from "../space/uploads.server";
-import { BOOKING_NOT_FOUND, bookingTransaction } from "./booking-service.server";
-import { sendReportNews } from "./deposit-news.server";
 
 /**
  * The move-in / move-out checklist and the deposit panel (docs/product.md, Screens and routes:

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod/v4";
+import { amountOffFor, assertUsable, codeOf, findCode } from "~/core/voucher-service.server";
 import type { Database } from "~/db/client.server";
 import { type ReservationValues, reservationDrafts, type SpaceRow } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
@@ -12,7 +13,6 @@ import { validInput } from "../dispatch.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { spaceId } from "../space/listing-page-queries.server";
 import { itemsOf, type StorageItem } from "../user/item-list.server";
-import { amountOffFor, assertUsable, codeOf, findCode } from "../user/voucher-service.server";
 import { type BookingQuote, quoteFor, reservableSpace, reservationInput } from "./booking-quotes.server";
 import type { BookingDetails } from "./booking-views.server";
 import { BOOKED_MESSAGE, bookSpace } from "./bookings.server";

@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { MAX_MESSAGE_LENGTH, RESERVATION_MESSAGES } from "~/domain/reservation";
 import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/services/payments/types";
+import { PAYMENT_METHODS } from "~/infra/payments/types";
 import { spaceId } from "../space/listing-page-queries.server";
 
 /**

@@ -1,5 +1,15 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
+import {
+  type CaseContext,
+  caseDetails,
+  caseOf,
+  caseSummaries,
+  hasHoldingCase,
+  type ResolutionDetails,
+  type ResolutionSummary,
+  tellCaseNews,
+} from "~/core/resolution-service.server";
 import { type Database, isUniqueViolation } from "~/db/client.server";
 import {
   bookings,
@@ -22,19 +32,9 @@ import {
   MESSAGE_MAX_LENGTH,
   stateAfterReply,
 } from "~/domain/resolution";
-import type { ResolutionHeadline } from "~/services/notifications/resolution-update";
+import type { ResolutionHeadline } from "~/infra/notifications/resolution-update";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import {
-  type CaseContext,
-  caseDetails,
-  caseOf,
-  caseSummaries,
-  hasHoldingCase,
-  type ResolutionDetails,
-  type ResolutionSummary,
-  tellCaseNews,
-} from "./resolution-service.server";
 
 /**
  * The resolution center's calls (the /resol and /rating calls; ADR 0033). The product names three: open a case
@@ -42,7 +42,7 @@ import {
  * (GET /resol/viewResolution). The thread's reply (POST /resol/replyResolution) and the opener's withdrawal
  * (POST /resol/withdrawResolution) are ours. A case's photos are uploaded with POST /space/imageUploadResolution
  * (app/api/space/resolution-files.server.ts). Only the booking's renter and host see or change a case; an
- * operator decides it from the shell (`npm run ops -- resolution:decide`, ./decide.server.ts).
+ * operator decides it from the shell (`npm run ops -- resolution:decide`, ~/core/resolution-decide.server.ts).
  */
 
 export const BOOKING_NOT_FOUND = "This booking was not found.";

@@ -9,7 +9,7 @@ import { toSpaceCards } from "./space-views.server";
 /**
  * A renter's saved spaces (the shortlist): POST /space/addRemoveSpaceToFav saves or unsaves one, GET
  * /space/myShortListedSpace lists them. The screens' client caches the list for 180 s and drops it after a toggle
- * (app/services/api-cache.server.ts).
+ * (app/screens/api-cache.server.ts).
  */
 
 /** The most saved spaces the shortlist shows. */

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod/v4";
+import { ACCOUNTS } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
 import { bookings, ledgerEntries, refunds } from "~/db/schema";
 import { startOfManilaDay, todayInManila } from "~/domain/dates";
@@ -14,7 +15,6 @@ import {
   sumByBucket,
   tenantCounts,
 } from "~/domain/host-metrics";
-import { ACCOUNTS } from "~/services/payments/ledger.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 

@@ -3,7 +3,7 @@ import { formatPeso } from "~/domain/money";
 import { SEARCH_PATH } from "~/domain/search";
 import type { SpaceType } from "~/domain/vocabulary";
 import { getEnv } from "~/env.server";
-import { notify } from "~/services/notify.server";
+import { notify } from "~/infra/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import {
   contactOf,

@@ -1,16 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
-import type { Database } from "~/db/client.server";
-import { type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
-import { MAX_CONTRACT_BYTES, MAX_SPACE_PHOTOS } from "~/domain/space";
-import { CONTRACT_RULE } from "~/domain/upload-rules";
-import { MAX_UPLOAD_BYTES } from "~/services/security.server";
-import { getStorage } from "~/services/storage.server";
-import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
-import { fieldError } from "../envelope";
-import { nextPhotoPosition, ownListing, SpaceIdSchema } from "./space-steps.server";
-import { toSpaceViewOf } from "./space-views.server";
 import {
   imageUploadEndpoint,
   removeUploads,
@@ -18,7 +8,17 @@ import {
   type UploadType,
   type UploadTypeHandler,
   type UploadView,
-} from "./uploads.server";
+} from "~/core/uploads.server";
+import type { Database } from "~/db/client.server";
+import { type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
+import { MAX_CONTRACT_BYTES, MAX_SPACE_PHOTOS } from "~/domain/space";
+import { CONTRACT_RULE } from "~/domain/upload-rules";
+import { MAX_UPLOAD_BYTES } from "~/infra/security.server";
+import { getStorage } from "~/infra/storage.server";
+import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
+import { fieldError } from "../envelope";
+import { nextPhotoPosition, ownListing, SpaceIdSchema } from "./space-steps.server";
+import { toSpaceViewOf } from "./space-views.server";
 
 /**
  * A listing's files (ADR 0010): its photos (POST /space/imageUploadSpaces, one or several per call, appended in

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod/v4";
+import { removeUploads } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import {
@@ -11,7 +12,6 @@ import {
 } from "~/domain/listing-draft";
 import type { CurrentUser } from "../endpoint";
 import { fieldError } from "../envelope";
-import { removeUploads } from "./uploads.server";
 
 /**
  * A listing's draft in the database (ADR 0012): who may touch a listing, loading a draft, applying a step (the

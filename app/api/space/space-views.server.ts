@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { toUploadView, UPLOAD_VIEW_COLUMNS } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import { perDatabase } from "~/db/per-database.server";
 import { cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
@@ -17,7 +18,6 @@ import {
 import { spaceTypeOf } from "~/domain/space-types";
 import type { AccessOption, RentalDuration, RentalUnit, SpaceKind, VehicleSize } from "~/domain/vocabulary";
 import { listingPath } from "~/utils/site-paths";
-import { toUploadView, UPLOAD_VIEW_COLUMNS } from "./uploads.server";
 
 /**
  * Turns `spaces` rows into what the API answers: SpaceView for the host (every field) and SpaceCardView for

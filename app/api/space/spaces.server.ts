@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod/v4";
+import { holdsOfSpace } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
 import { cities, type SpaceRow, spaces } from "~/db/schema";
 import { UNKNOWN_CITY } from "~/domain/address-rules";
@@ -20,7 +21,6 @@ import {
 import { type PriceBasis, priceBasisOf, RENTAL_UNITS, type SpaceType } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, type FieldError, fieldError } from "../envelope";
-import { holdsOfSpace } from "../reserve/booking-service.server";
 import * as spaceFiles from "./space-files.server";
 import {
   applyStepOf,

@@ -7,11 +7,11 @@ import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { EMAIL_TAKEN } from "~/domain/account-options";
 import * as rules from "~/domain/account-rules.server";
-import { transactionWithJobs } from "~/services/jobs.server";
-import { welcomeData } from "~/services/notifications/welcome";
-import { notify } from "~/services/notify.server";
-import { hashPassword, verifyPassword } from "~/services/password.server";
-import { clearSessionCookie, createSession, revokeSession } from "~/services/session.server";
+import { transactionWithJobs } from "~/infra/jobs.server";
+import { welcomeData } from "~/infra/notifications/welcome";
+import { notify } from "~/infra/notify.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { clearSessionCookie, createSession, revokeSession } from "~/infra/session.server";
 import { defineEndpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
 import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "../rate-limit.server";

@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod/v4";
+import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import { type StorageItemRow, storageItems, uploads } from "~/db/schema";
-import { MAX_UPLOAD_BYTES } from "~/services/security.server";
+import { MAX_UPLOAD_BYTES } from "~/infra/security.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 
 /**
  * The renter's list of things to store (the /user/itemList call): kept on the account and reused from booking to

@@ -1,13 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod/v4";
+import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "~/core/uploads.server";
 import { uploads, users } from "~/db/schema";
 import { IMAGE_UPLOADED } from "~/domain/upload-rules";
-import { MAX_UPLOAD_BYTES } from "~/services/security.server";
+import { MAX_UPLOAD_BYTES } from "~/infra/security.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
-import { IMAGE_FIELD, imageFile, removeUploads, storeImage, toUploadView } from "../space/uploads.server";
 import { viewUserProfile } from "./user.server";
 
-/** The profile photo (the /user calls), stored by the upload machinery of app/api/space/uploads.server.ts. */
+/** The profile photo (the /user calls), stored by the upload machinery of app/core/uploads.server.ts. */
 
 /** The rendition users.profilePic points at: 640 px wide, else the widest there is. */
 const PROFILE_PHOTO_WIDTH = 640;

@@ -1,15 +1,15 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import { z } from "zod/v4";
+import { type WalletCoupon, type WalletVoucher, walletOf } from "~/core/voucher-service.server";
 import { invitations, payoutMethods, type User, users } from "~/db/schema";
 import { maskAccountNumber } from "~/domain/payouts";
 import { INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.server";
 import { averageStars } from "~/domain/reviews";
-import { notify } from "~/services/notify.server";
+import { notify } from "~/infra/notify.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
 import { toProfile, viewUserProfile } from "./user.server";
-import { type WalletCoupon, type WalletVoucher, walletOf } from "./voucher-service.server";
 
 /**
  * The profile and settings (the /user calls): /user/editProfile, /user/viewAccountSettings,

@@ -12,7 +12,7 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderUnavailableError,
   type SocialProvider,
-} from "~/services/social-providers.server";
+} from "~/infra/social-providers.server";
 import { ApiError } from "../envelope";
 
 /**

@@ -27,12 +27,8 @@ import {
   wrongCodeMessage,
 } from "~/domain/phone-code";
 import { getEnv } from "~/env.server";
-import {
-  IDENTITY_REFERENCE_PATTERN,
-  identityProvider,
-  newIdentityReference,
-} from "~/services/identity.server";
-import { sendSms } from "~/services/sms.server";
+import { IDENTITY_REFERENCE_PATTERN, identityProvider, newIdentityReference } from "~/infra/identity.server";
+import { sendSms } from "~/infra/sms.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, ApiRedirect, fieldError } from "../envelope";
 import { viewUserProfile } from "./user.server";

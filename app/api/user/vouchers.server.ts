@@ -1,4 +1,12 @@
 import { z } from "zod/v4";
+import {
+  amountOffFor,
+  assertUsable,
+  codeOf,
+  type FoundCode,
+  findCode,
+  type WalletCoupon,
+} from "~/core/voucher-service.server";
 import { userCoupons } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import type { Centavos } from "~/domain/money";
@@ -7,14 +15,6 @@ import { describeCoupon, VOUCHER_MESSAGES } from "~/domain/vouchers";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { reservableSpace, termsFor } from "../reserve/booking-quotes.server";
 import { reservation, voucherCode } from "../reserve/reservation-input.server";
-import {
-  amountOffFor,
-  assertUsable,
-  codeOf,
-  type FoundCode,
-  findCode,
-  type WalletCoupon,
-} from "./voucher-service.server";
 
 /**
  * Vouchers and coupons (docs/product.md, Vouchers and coupons; ADR 0030): saving a coupon to one's account, checking

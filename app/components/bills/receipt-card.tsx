@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReceiptSummary } from "~/api/payment/receipts.server";
+import { formatInstant } from "~/components/bookings/booking-words";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { formatInstant } from "~/utils/bookings";
 
 /**
  * One payment on the Bills screen's Paid tab: the payment made with a booking request, or a monthly bill; when it

@@ -1,8 +1,8 @@
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import { bookedUnits, didNotGoAhead, formatInstant, parkingDays } from "~/components/bookings/booking-words";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { RENTAL_DURATION_LABELS, type RentalDuration } from "~/domain/vocabulary";
-import { bookedUnits, didNotGoAhead, formatInstant, parkingDays } from "~/utils/bookings";
 import { Facts, Section } from "./agreement-layout";
 
 /**

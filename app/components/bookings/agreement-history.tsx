@@ -1,5 +1,5 @@
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
-import { formatInstant, historyActor, historyStates } from "~/utils/bookings";
+import { formatInstant, historyActor, historyStates } from "~/components/bookings/booking-words";
 import { Section } from "./agreement-layout";
 
 /**

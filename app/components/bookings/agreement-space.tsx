@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import { didNotGoAhead, pinLink } from "~/components/bookings/booking-words";
 import { kindLabel, SPACE_TYPE_LABELS } from "~/domain/vocabulary";
-import { didNotGoAhead, pinLink } from "~/utils/bookings";
 import { Section } from "./agreement-layout";
 
 /**

@@ -4,7 +4,7 @@ import { type Coordinates, distanceMetres } from "~/domain/geo";
 import { type Centavos, formatPeso } from "~/domain/money";
 import type { SpaceCardView } from "~/domain/space";
 import { PRICE_BASES, PRICE_BASIS_LABELS, type PriceBasis, type SpaceType } from "~/domain/vocabulary";
-import type { ResultOf } from "~/services/api.server";
+import type { ResultOf } from "~/screens/api.server";
 import type { PriceLine } from "./city-page-words";
 
 /**

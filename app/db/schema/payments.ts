@@ -187,7 +187,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Why a provider's event was kept for an operator instead of applied (app/services/payments/unapplied.server.ts). */
+/** Why a provider's event was kept for an operator instead of applied (app/core/unapplied-payments.server.ts). */
 export const UNAPPLIED_EVENT_KINDS = [
   /** A payment, paid or failed, of no checkout of ours: nothing to refund it from; an operator matches or refunds. */
   "unknown_payment",

@@ -17,7 +17,7 @@ import { users } from "./users";
 /**
  * Host payouts (docs/product.md, Payouts; ADR 0029): the host's one payout method, each period's rent released
  * to the host once payable, and the weekly batches of payouts an operator pays. Integer centavos. What a host is owed
- * is a sum of ledger rows (app/services/payments/ledger.server.ts), never a stored total.
+ * is a sum of ledger rows (app/core/ledger.server.ts), never a stored total.
  */
 
 export const PAYOUT_METHOD_VALUES = ["bank", "gcash", "paymaya"] as const;

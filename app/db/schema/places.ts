@@ -1,6 +1,6 @@
 import { doublePrecision, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** Places of the Philippines: the cities and barangays addresses and listings name (reference data, app/db/seed). */
+/** Places of the Philippines: the cities and barangays addresses and listings name (reference data, app/seed). */
 
 /**
  * A postal address in the Philippines (docs/product.md, Validation texts: line 1, line 2, city, barangay, province,

@@ -88,7 +88,7 @@ export const spaces = pgTable(
     completedSteps: text("completed_steps").array().notNull().default(sql`'{}'::text[]`),
     /**
      * The renters' reviews shown about this listing, and the sum of their stars (the listing's average is their
-     * quotient). Rewritten from the reviews table whenever one becomes shown (app/api/rating/review-service.server.ts).
+     * quotient). Rewritten from the reviews table whenever one becomes shown (app/core/review-service.server.ts).
      */
     reviewCount: integer("review_count").notNull().default(0),
     reviewStars: integer("review_stars").notNull().default(0),

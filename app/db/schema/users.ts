@@ -66,7 +66,7 @@ export const users = pgTable(
     /**
      * The reviews shown about this user (as host or renter) and the sum of their stars: `rating` is their average
      * (`totalNumberofReviews` the count; docs/product.md, Reviews). Rewritten from the reviews
-     * table whenever one of them becomes shown (app/api/rating/review-service.server.ts), never by hand.
+     * table whenever one of them becomes shown (app/core/review-service.server.ts), never by hand.
      */
     reviewCount: integer("review_count").notNull().default(0),
     reviewStars: integer("review_stars").notNull().default(0),

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { logout } from "~/api/user/auth.server";
-import { api } from "~/services/api.server";
+import { api } from "~/screens/api.server";
 
 /**
  * Logging out (docs/product.md, Session end and redirects): the API revokes the session and clears the cookie; the user

@@ -9,6 +9,7 @@ import {
   type ReportView,
   signOffConditionReport,
 } from "~/api/reserve/deposit-checklist.server";
+import { formatInstant } from "~/components/bookings/booking-words";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -25,11 +26,10 @@ import {
   STAGE_LABELS,
 } from "~/domain/deposits";
 import { formatPeso } from "~/domain/money";
+import type { ApiResult } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { readUploadForm } from "~/screens/form.server";
-import type { ApiResult } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { formatInstant } from "~/utils/bookings";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { depositChecklistPath, depositClaimPath } from "~/utils/site-paths";
 import { errorToast, makeToast } from "~/utils/toast";

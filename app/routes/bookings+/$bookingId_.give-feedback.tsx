@@ -10,9 +10,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { FEEDBACK_MAX_LENGTH, MAX_FEEDBACK_PHOTOS, TOO_MANY_FEEDBACK_PHOTOS } from "~/domain/feedback";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

@@ -2,13 +2,18 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
 import { BookingCard } from "~/components/bookings/booking-card";
+import {
+  BOOKING_TABS,
+  type BookingTabId,
+  bookingTabsFor,
+  chooseBookingTab,
+} from "~/components/bookings/booking-words";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
+import { requireProfile } from "~/screens/auth.server";
 import { bookingCardView } from "~/screens/booking-card.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { BOOKING_TABS, type BookingTabId, bookingTabsFor, chooseBookingTab } from "~/utils/bookings";
+import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 

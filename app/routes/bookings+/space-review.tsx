@@ -10,9 +10,9 @@ import { ErrorList, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatMoment } from "~/domain/dates";
 import { REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS } from "~/domain/reviews";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

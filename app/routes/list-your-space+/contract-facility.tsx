@@ -13,9 +13,9 @@ import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { type SpaceView, STEP_TITLES } from "~/domain/space";
+import { requireProfile } from "~/screens/auth.server";
 import { readListingForm, uploadContract } from "~/screens/listing-wizard/contract-upload.server";
 import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
-import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { stepPath } from "~/utils/site-paths";

@@ -10,8 +10,8 @@ import {
 } from "~/components/listing-wizard/standard-contract";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { displayUnit } from "~/domain/units";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { listingPath, stepPath } from "~/utils/site-paths";

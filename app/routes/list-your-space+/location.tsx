@@ -8,10 +8,10 @@ import { ListingStepLayout, StepActions } from "~/components/listing-wizard/step
 import { ErrorList } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { STEP_TITLES } from "~/domain/space";
+import type { ApiClient } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { fillProvinceFromCity } from "~/screens/cities.server";
 import { loadListingStep, saveListingStep } from "~/screens/listing-wizard/listing-step.server";
-import type { ApiClient } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 

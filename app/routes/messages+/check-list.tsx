@@ -19,8 +19,8 @@ import { ConversationList, MessagesTabs } from "~/components/messages/conversati
 import { ViewingCard } from "~/components/messages/viewing-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatMoment } from "~/domain/dates";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";

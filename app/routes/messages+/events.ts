@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireProfile } from "~/services/auth.server";
-import { liveBus } from "~/services/live.server";
-import { hashSessionId, readSessionId } from "~/services/session.server";
-import { openEventStream } from "~/services/streams.server";
+import { liveBus } from "~/infra/live.server";
+import { hashSessionId, readSessionId } from "~/infra/session.server";
+import { openEventStream } from "~/infra/streams.server";
+import { requireProfile } from "~/screens/auth.server";
 
 /**
  * The logged-in user's live updates (ADR 0026): an event stream that says "changed" (with what: messages,

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { userChatList } from "~/api/conversations/conversations.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConversationList, MessagesTabs } from "~/components/messages/conversation-list";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 
 /**

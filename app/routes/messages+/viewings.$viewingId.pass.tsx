@@ -4,9 +4,9 @@ import { gatePassPath, viewing } from "~/api/conversations/viewings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { GATE_PASS_EARLY_MINUTES } from "~/domain/conversation";
 import { publicOrigin } from "~/env.server";
+import { requireProfile } from "~/screens/auth.server";
 import { passQrSvg } from "~/screens/gate-pass.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { makeToast } from "~/utils/toast";
 
 /**

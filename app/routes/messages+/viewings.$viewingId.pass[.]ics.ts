@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { gatePassPath, viewing } from "~/api/conversations/viewings.server";
 import { publicOrigin } from "~/env.server";
+import { requireProfile } from "~/screens/auth.server";
 import { viewingCalendar } from "~/screens/gate-pass.server";
-import { requireProfile } from "~/services/auth.server";
 
 /** A confirmed viewing as an iCalendar file, for either of its two people. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

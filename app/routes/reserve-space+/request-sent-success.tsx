@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { retrieveBookingData } from "~/api/reserve/bookings.server";
+import { bookedUnits, formatInstant, STATE_WORDS } from "~/components/bookings/booking-words";
 import { LookAgain } from "~/components/ui/look-again";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { requireProfile } from "~/services/auth.server";
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/services/payments/types";
-import { redirectWithToast } from "~/services/toast.server";
-import { bookedUnits, formatInstant, STATE_WORDS } from "~/utils/bookings";
+import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/infra/payments/types";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";

@@ -12,8 +12,8 @@ import { Card } from "~/components/ui/card";
 import { TabLinks } from "~/components/ui/tab-links";
 import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
 import { CENTAVOS_PER_PESO, formatPeso } from "~/domain/money";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 
 /**

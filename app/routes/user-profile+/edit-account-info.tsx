@@ -9,9 +9,9 @@ import { ErrorList, SelectField, SubmitButton, TextAreaField, TextField } from "
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { GENDER_OPTIONS } from "~/domain/profile-options";
 import { EditAccountFormSchema } from "~/domain/profile-rules.server";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";

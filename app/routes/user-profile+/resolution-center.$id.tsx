@@ -14,9 +14,9 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { amountAskedText, CASE_NOT_FOUND, MESSAGE_MAX_LENGTH, NOT_YOUR_CASE } from "~/domain/resolution";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast, makeToast } from "~/utils/toast";
 

@@ -9,8 +9,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { amountAskedText } from "~/domain/resolution";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 
 /**

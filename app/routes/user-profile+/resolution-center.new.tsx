@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { retrieveAllBookingData } from "~/api/reserve/bookings.server";
 import { addResolution } from "~/api/resol/resolutions.server";
 import { imageUploadResolution } from "~/api/space/resolution-files.server";
+import { bookingsInStates } from "~/components/bookings/booking-words";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CasePhotosInput } from "~/components/resolutions/case-parts";
 import { ErrorList, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui/field";
@@ -18,11 +19,10 @@ import {
   REASON_LABELS,
   RESOLUTION_REASON_VALUES,
 } from "~/domain/resolution";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import { NewCaseSchema } from "~/screens/new-case.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { bookingsInStates } from "~/utils/bookings";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import { makeToast } from "~/utils/toast";
 

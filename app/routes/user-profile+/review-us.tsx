@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { hideGoogleReview } from "~/api/user/profile.server";
 import { getEnv } from "~/env.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireProfile } from "~/screens/auth.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { makeToast } from "~/utils/toast";
 

@@ -5,7 +5,7 @@ import { spaceCard } from "~/components/card-words";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
 import { displayUnit } from "~/domain/units";
-import { requireProfile } from "~/services/auth.server";
+import { requireProfile } from "~/screens/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ACCOUNT_ICON_PATHS, type AccountIconName } from "~/components/account-icons";
 import { IconPath } from "~/components/icon";
-import { requireProfile } from "~/services/auth.server";
+import { requireProfile } from "~/screens/auth.server";
 import { PATHS, shellUser } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
 

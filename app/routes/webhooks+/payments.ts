@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
-import { parsePaymentEvent } from "~/services/payments/events.server";
-import { paymentProvider } from "~/services/payments/provider.server";
-import { receiveWebhook } from "~/services/webhooks.server";
+import { parsePaymentEvent } from "~/infra/payments/events.server";
+import { paymentProvider } from "~/infra/payments/provider.server";
+import { receiveWebhook } from "~/infra/webhooks.server";
 
 /**
  * The payment provider's webhook (ADR 0018, ADR 0022): PayMongo's events, or the built-in sandbox's in the same

@@ -1,8 +1,8 @@
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import type { CityOption } from "~/content/cities";
 import { isOneOf, SPACE_TYPES, type SpaceType } from "~/domain/vocabulary";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 
 /**
  * What the operations enquiry screens ("Can't find a space?" and "List with us") load: the cities for their select,

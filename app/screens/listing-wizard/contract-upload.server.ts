@@ -2,9 +2,9 @@ import { data } from "@remix-run/node";
 import * as spaceFilesApi from "~/api/space/space-files.server";
 import { CONTRACT_RULE } from "~/components/listing-wizard/contract-upload";
 import type { SpaceView } from "~/domain/space";
-import type { ApiClient, ApiResult } from "~/services/api.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
+import type { ApiClient, ApiResult } from "~/screens/api.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { errorToast, makeToast } from "~/utils/toast";
 
 /**

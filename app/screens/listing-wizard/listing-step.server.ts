@@ -4,10 +4,10 @@ import { addMySpace, spaceBriefHostView } from "~/api/space/spaces.server";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { STEP_RULES } from "~/domain/listing-rules.server";
 import { type ListingStep, nextStep, previousStep, type SpaceView, stepsFor } from "~/domain/space";
+import type { ApiClient, CallInput } from "~/screens/api.server";
+import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
-import type { ApiClient, CallInput } from "~/services/api.server";
-import { requireProfile } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { stepPath } from "~/utils/site-paths";
 import { makeToast } from "~/utils/toast";
 

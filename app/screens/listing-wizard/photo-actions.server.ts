@@ -13,9 +13,9 @@ import {
 import type { SpaceView } from "~/domain/space";
 import { MAX_SPACE_PHOTOS } from "~/domain/space";
 import { imagesUploadedMessage } from "~/domain/upload-rules";
-import type { ApiClient, ApiResult } from "~/services/api.server";
-import { BodyTooLargeError, readFormWithin } from "~/services/security.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
+import type { ApiClient, ApiResult } from "~/screens/api.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { errorToast, makeToast, type Toast } from "~/utils/toast";
 
 /**

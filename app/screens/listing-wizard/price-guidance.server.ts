@@ -2,7 +2,7 @@ import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.s
 import type { PriceGuidance } from "~/components/listing-wizard/price-fields";
 import type { SpaceView } from "~/domain/space";
 import { priceBasisOf } from "~/domain/vocabulary";
-import type { ApiClient } from "~/services/api.server";
+import type { ApiClient } from "~/screens/api.server";
 
 /**
  * The city's prices of listings like this one (GET /space/getStoragePriceRange or getParkingPriceRange with the

@@ -7,16 +7,16 @@ import { checkBooking } from "~/api/reserve/bookings.server";
 import { spaceView, viewSpaceBrief } from "~/api/space/listing-page.server";
 import { getAvailableSpace } from "~/api/space/spaces.server";
 import { viewUserProfile } from "~/api/user/user.server";
+import { STATE_WORDS } from "~/components/bookings/booking-words";
 import { notFound } from "~/components/landing/not-found";
 import { hostCardWords } from "~/components/listing/host-card-words";
 import { listingReviewsWords } from "~/components/reviews/review-words";
 import { publicOrigin } from "~/env.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 import { formFailure } from "~/screens/form.server";
 import { listingPageView } from "~/screens/listing/listing-page.server";
 import { ASK_INTENT, questionFormSchema } from "~/screens/listing/question-form.server";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
-import { STATE_WORDS } from "~/utils/bookings";
 import { makeToast } from "~/utils/toast";
 
 /** The listing page's data (see the route's comment): the listing, its reviews, the visitor's open booking of it. */

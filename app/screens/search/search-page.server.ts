@@ -24,8 +24,8 @@ import {
   SPACE_TYPES,
   type SpaceType,
 } from "~/domain/vocabulary";
-import { api } from "~/services/api.server";
-import { hasSessionCookie } from "~/services/session.server";
+import { hasSessionCookie } from "~/infra/session.server";
+import { api } from "~/screens/api.server";
 import { activeFilterChips } from "./active-filter-chips";
 import { keepVisitorSearch, readVisitorSearches } from "./visitor-recent-searches.server";
 

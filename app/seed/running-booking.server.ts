@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { termsFor } from "~/api/reserve/booking-quotes.server";
+import {
+  applyBookingEventIn,
+  bookingColumns,
+  bookingTransaction,
+  recordTransition,
+} from "~/core/booking-service.server";
+import type { Database } from "~/db/client.server";
+import { bookings, spaces } from "~/db/schema";
+import { createBooking, startInstant } from "~/domain/booking";
+import { addDays, startOfManilaDay } from "~/domain/dates";
+import { DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A booking that started in the past, for demo and test data: made through the booking machine and service as it
+ * would have happened — booked three days before its start, paid by the provider, approved by its host an hour
+ * later, started on its start date — so its history, ledger rows and jobs are the real ones. Needs the job queue
+ * registered (a transition enqueues its jobs). Answers the booking's id.
+ */
+export async function seedRunningBooking(
+  db: Database,
+  input: { spaceId: string; renterId: string; startDate: string; duration: string; paymentMethod?: string },
+): Promise<string> {
+  const bookedOn = addDays(input.startDate, -3);
+  const at = new Date(startOfManilaDay(bookedOn).getTime() + 10 * HOUR_MS);
+  const bookingId = await bookingTransaction(db, async (tx) => {
+    const [space] = await tx.select().from(spaces).where(eq(spaces.id, input.spaceId));
+    if (!space) throw new Error(`no space ${input.spaceId} to book`);
+    const terms = termsFor(space, input, input.renterId, bookedOn);
+    const transition = createBooking(
+      { ...terms, feeRateBasisPoints: DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS },
+      at,
+    );
+    const [created] = await tx
+      .insert(bookings)
+      .values({
+        spaceId: space.id,
+        renterId: input.renterId,
+        hostId: space.hostId,
+        type: terms.type,
+        duration: terms.duration,
+        ...bookingColumns(transition.booking),
+        paymentMethod: input.paymentMethod ?? "gcash",
+        createdAt: at,
+      })
+      .returning();
+    if (!created) throw new Error("the booking was not created");
+    await recordTransition(tx, created, transition, { actorUserId: input.renterId });
+    await applyBookingEventIn(
+      tx,
+      created.id,
+      {
+        type: "payment_confirmed",
+        actor: "provider",
+        amount: created.due,
+        reference: `seed_${created.id.slice(0, 8)}`,
+      },
+      { at: new Date(at.getTime() + 0.1 * HOUR_MS) },
+    );
+    await applyBookingEventIn(
+      tx,
+      created.id,
+      { type: "approve", actor: "host", autoAcceptExtension: false },
+      { at: new Date(at.getTime() + HOUR_MS) },
+    );
+    await applyBookingEventIn(
+      tx,
+      created.id,
+      { type: "start", actor: "system" },
+      { at: startInstant({ startDate: input.startDate }) },
+    );
+    return created.id;
+  });
+  return bookingId;
+}
