@@ -1,12 +1,13 @@
 import { billingQueue } from "~/core/billing.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
-import { closeDatabase } from "~/db/db.server";
+import { closeDatabase, fillWhenEmpty } from "~/db/db.server";
 import { depositReleaseQueue } from "~/jobs/deposit-runs.server";
 import { registerQueues, schedule, send, startJobs, stopJobs } from "./infra/jobs.server";
 import { closeLiveBus } from "./infra/live.server";
 import { closeEventStreams } from "./infra/streams.server";
 import { QUEUES } from "./jobs/queues.server";
 import { closeCacheSharing } from "./screens/api-cache-peers.server";
+import { seedIfEmpty } from "./seed/seed.server";
 
 /**
  * Boot and graceful shutdown. At boot the app's job queues (./jobs/queues.server.ts) are registered and pg-boss starts
@@ -26,13 +27,15 @@ let lastActivity = 0;
 let installed = false;
 
 /**
- * Registers the listed job queues and starts pg-boss (opening the database) now, not on the first request. Billing
- * runs every morning at 06:00 Manila time, and once at boot, so an app that was down at 06:00 catches up. So do the
+ * Registers the listed job queues and starts pg-boss (opening the database, which an empty one fills with its
+ * first-start data) now, not on the first request. Billing runs every morning at 06:00 Manila time, and once at
+ * boot, so an app that was down at 06:00 catches up. So do the
  * payout jobs: rent released daily at 00:10 Manila (periods start at Manila midnight, payable 48 h later) and the
  * weekly payout batch on Mondays at 09:00 Manila. Deposits whose host did not answer are released daily at 00:05
  * Manila: a booking ends at a Manila midnight, so its 72 hours are also over at one.
  */
 export async function startBackgroundWork(): Promise<void> {
+  fillWhenEmpty(seedIfEmpty);
   registerQueues(QUEUES);
   await startJobs();
   await schedule(billingQueue, "0 6 * * *", {}, { key: "daily" });

@@ -14,7 +14,7 @@ import { runBilling } from "~/core/billing.server";
 import { applyBookingEvent } from "~/core/booking-service.server";
 import { markBatchPaid, runPayoutBatch } from "~/core/payout-runs.server";
 import { resolutionDecideCommand } from "~/core/resolution-decide.server";
-import { closeDatabase, getDatabase } from "~/db/db.server";
+import { closeDatabase, fillWhenEmpty, getDatabase } from "~/db/db.server";
 import {
   bills,
   bookings,
@@ -34,6 +34,7 @@ import { hashPassword } from "~/infra/password.server";
 import { createSession } from "~/infra/session.server";
 import { QUEUES } from "~/jobs/queues.server";
 import { seedRunningBooking } from "~/seed/running-booking.server";
+import { seedIfEmpty } from "~/seed/seed.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
@@ -50,6 +51,8 @@ import {
 const run = randomBytes(3).toString("hex");
 const password = `e2e-pass-${run}`;
 const passwordHash = await hashPassword(password);
+// The fresh database gets the server's first-start data (the demo accounts and listings the specs use).
+fillWhenEmpty(seedIfEmpty);
 const { db } = await getDatabase();
 
 const accounts = Array.from(
