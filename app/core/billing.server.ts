@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { displayName } from "~/api/user/profile.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { type BillRow, bills, bookings, spaces, users } from "~/db/schema";
 import { type BillPeriod, billsInLine, billsToIssue, remindersOwed } from "~/domain/billing";
 import { BILLABLE_STATES, bookingNumberOf } from "~/domain/booking";
 import { formatCalendarDate, todayInManila } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
 import { defineQueue } from "~/infra/jobs.server";

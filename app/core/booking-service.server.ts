@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { displayName } from "~/api/user/profile.server";
 import { holdDeposit, returnDepositWithRefund } from "~/core/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
@@ -29,6 +28,7 @@ import {
 } from "~/domain/booking";
 import { maskContactDetails } from "~/domain/contact-masking";
 import { formatCalendarDate } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
 import { capacityOf } from "~/domain/reservation";

@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { ApiError } from "~/api/envelope";
-import { displayName } from "~/api/user/profile.server";
 import type { Database } from "~/db/client.server";
 import {
   bookings,
@@ -12,6 +10,8 @@ import {
   users,
 } from "~/db/schema";
 import { maskConversation, REVEALING_STATES, SPLIT_CONTEXT } from "~/domain/contact-masking";
+import { displayName } from "~/domain/display-name";
+import { DomainError } from "~/domain/errors";
 import { siteOrigin } from "~/env.server";
 import { publishChanges } from "~/infra/live.server";
 import { notify } from "~/infra/notify.server";
@@ -69,7 +69,7 @@ export async function conversationOf(
 ): Promise<{ conversation: ConversationRow; side: Side }> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   if (!row || (row.renterId !== userId && row.hostId !== userId))
-    throw new ApiError(404, CONVERSATION_NOT_FOUND);
+    throw new DomainError("not_found", CONVERSATION_NOT_FOUND);
   return { conversation: row, side: row.renterId === userId ? "renter" : "host" };
 }
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { displayName } from "~/api/user/profile.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookingDeposits, bookings, conditionReports, spaces, users } from "~/db/schema";
 import { STAGE_LABELS } from "~/domain/deposits";
+import { displayName } from "~/domain/display-name";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
 import { defineQueue, send } from "~/infra/jobs.server";

@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, exists, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { displayName } from "~/api/user/profile.server";
 import { deductionOutstanding, hasHoldingCase, noHoldingCase } from "~/core/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
@@ -18,6 +17,7 @@ import {
 } from "~/db/schema";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import {

@@ -1,6 +1,4 @@
 import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
-import { ApiError } from "~/api/envelope";
-import { displayName } from "~/api/user/profile.server";
 import type { Database } from "~/db/client.server";
 import {
   type BookingRow,
@@ -15,6 +13,8 @@ import {
   users,
 } from "~/db/schema";
 import { roleOf } from "~/domain/booking";
+import { displayName } from "~/domain/display-name";
+import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import {
   amountAskedText,
@@ -57,7 +57,7 @@ export type CaseContext = {
 
 function contextOf(resolution: ResolutionRow, booking: BookingRow, userId: string): CaseContext {
   const side = roleOf(booking, userId);
-  if (!side) throw new ApiError(403, NOT_YOUR_CASE);
+  if (!side) throw new DomainError("forbidden", NOT_YOUR_CASE);
   const openerSide = roleOf(booking, resolution.openedBy) as CaseSide;
   return { resolution, booking, side, openerSide, byOpener: resolution.openedBy === userId };
 }
@@ -74,9 +74,9 @@ export async function caseOf(
 ): Promise<CaseContext> {
   const query = db.select().from(resolutions).where(eq(resolutions.id, resolutionId));
   const [resolution] = options.lock ? await query.for("update") : await query;
-  if (!resolution) throw new ApiError(404, CASE_NOT_FOUND);
+  if (!resolution) throw new DomainError("not_found", CASE_NOT_FOUND);
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, resolution.bookingId));
-  if (!booking) throw new ApiError(404, CASE_NOT_FOUND);
+  if (!booking) throw new DomainError("not_found", CASE_NOT_FOUND);
   return contextOf(resolution, booking, userId);
 }
 

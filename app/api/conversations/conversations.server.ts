@@ -19,12 +19,12 @@ import {
 } from "~/core/conversation-service.server";
 import { conversations, messages, spaces, users } from "~/db/schema";
 import { CHAT_PAGE_SIZE, checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
+import { displayName } from "~/domain/display-name";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
-import { displayName } from "../user/profile.server";
 
 /**
  * Chat calls (the chat, notification and viewing calls; ADR 0026): the caller's conversations, one conversation's

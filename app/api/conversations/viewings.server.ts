@@ -22,6 +22,7 @@ import {
   SLOTS_REQUIRED,
   type Slot,
 } from "~/domain/conversation";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { applyViewingEvent, confirmedSlotOf, type ViewingEvent } from "~/domain/viewing";
 import { siteOrigin } from "~/env.server";
@@ -34,7 +35,6 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
 import { findActiveSpace, spaceId } from "../space/listing-page-queries.server";
-import { displayName } from "../user/profile.server";
 
 /**
  * Viewings (docs/product.md, Conversations and viewings; ADR 0026): a renter asks with up to 3 times in the next 14

@@ -9,13 +9,13 @@ import {
 } from "~/core/conversation-service.server";
 import { enquiries, users } from "~/db/schema";
 import * as accountRules from "~/domain/account-rules.server";
+import { displayName } from "~/domain/display-name";
 import { notify } from "~/infra/notify.server";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS } from "../rate-limit.server";
 import { findActiveSpace, SPACE_NOT_FOUND, spaceId } from "../space/listing-page-queries.server";
-import { displayName } from "../user/profile.server";
 import { refuseIfTooMany } from "./ops-enquiries.server";
 
 /** A question to a listing's host from its page (the /enquiry calls): stored, and e-mailed to the host. */

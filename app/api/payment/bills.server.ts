@@ -6,6 +6,7 @@ import { type BillRow, bills, bookings, cities, payments, spaces } from "~/db/sc
 import { receiptNumberOf } from "~/domain/billing";
 import { BILLABLE_STATES } from "~/domain/booking";
 import { todayInManila } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { paymentProvider } from "~/infra/payments/provider.server";
 import { type PaymentMethod, storedPaymentMethod } from "~/infra/payments/types";
@@ -14,7 +15,6 @@ import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { type CheckoutStart, openCheckout, PAYMENTS_UNAVAILABLE } from "../reserve/booking-payments.server";
 import { paymentMethod } from "../reserve/reservation-input.server";
-import { displayName } from "../user/profile.server";
 
 /**
  * A renter's monthly bills (docs/product.md, Monthly bills; ADR 0028): the Bills screen's lists, one bill with its line

@@ -6,10 +6,10 @@ import { type BillRow, type BookingRow, bills, bookings, cities, payments, space
 import { firstPaidThrough, receiptNumberOf } from "~/domain/billing";
 import { bookingNumberOf, roleOf } from "~/domain/booking";
 import { formatCalendarDate } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { type PaymentMethod, storedPaymentMethod } from "~/infra/payments/types";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { displayName } from "../user/profile.server";
 
 /**
  * Acknowledgement receipts (docs/product.md, Receipts): every payment the renter made — the one made with the request

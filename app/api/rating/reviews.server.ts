@@ -10,6 +10,7 @@ import {
 } from "~/core/review-service.server";
 import type { Database } from "~/db/client.server";
 import { bookings, type ReviewRow, reviews, spaces, users } from "~/db/schema";
+import { displayName } from "~/domain/display-name";
 import {
   ANSWER_MAX_CHARS,
   averageStars,
@@ -31,7 +32,6 @@ import { startJobs } from "~/infra/jobs.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { spaceId as spaceIdSchema } from "../space/listing-page-queries.server";
-import { displayName } from "../user/profile.server";
 
 /**
  * Reviews (the /resol and /rating calls, docs/product.md, Reviews, ADR 0034): what the caller may still

@@ -13,6 +13,7 @@ import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, type PaymentRow, payments, refunds, spaces } from "~/db/schema";
 import { checkoutDeadline } from "~/domain/booking";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { defineQueue } from "~/infra/jobs.server";
@@ -30,7 +31,6 @@ import {
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { numberRequestReceipt } from "../payment/receipts.server";
-import { displayName } from "../user/profile.server";
 import { paymentMethod } from "./reservation-input.server";
 
 /**

@@ -4,12 +4,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { bookings, favouriteSpaces, type SpaceRow, spaces, type User } from "~/db/schema";
+import { displayName } from "~/domain/display-name";
 import { averageStars } from "~/domain/reviews";
 import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { getEnv } from "~/env.server";
 import type { CurrentUser } from "../endpoint";
 import { ApiError } from "../envelope";
-import { displayName } from "../user/profile.server";
 import type { HostCard } from "./listing-page.server";
 
 /**

@@ -2,10 +2,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
 import { users } from "~/db/schema";
 import * as rules from "~/domain/account-rules.server";
+import { displayName } from "~/domain/display-name";
 import { ApplyReferralCodeSchema } from "~/domain/profile-rules.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { fieldError } from "../envelope";
-import { displayName } from "../user/profile.server";
 import { viewUserProfile } from "../user/user.server";
 
 /** Referral codes (the /user calls): checking a code at sign-up, and applying a friend's code later. */

@@ -1,7 +1,8 @@
 import { and, count, eq, gt } from "drizzle-orm";
 import { z } from "zod/v4";
 import { type WalletCoupon, type WalletVoucher, walletOf } from "~/core/voucher-service.server";
-import { invitations, payoutMethods, type User, users } from "~/db/schema";
+import { invitations, payoutMethods, users } from "~/db/schema";
+import { displayName } from "~/domain/display-name";
 import { maskAccountNumber } from "~/domain/payouts";
 import { INVITATIONS_PER_DAY } from "~/domain/profile-options";
 import { EditProfileSchema, InviteFriendSchema } from "~/domain/profile-rules.server";
@@ -27,10 +28,6 @@ const userId = z.uuid("Invalid user id.");
 /** The sign-up link that carries a referral code; /auth/signup-form fills the code in from it. */
 export function shareUrl(origin: string, referralCode: string): string {
   return `${origin}/auth/signup-form?${new URLSearchParams({ referralCode })}`;
-}
-
-export function displayName(user: Pick<User, "nickName" | "firstName">): string {
-  return user.nickName?.trim() || user.firstName;
 }
 
 /** A payout detail of the account settings (the product's gCash, bankDetails, paymayaDetails), its number masked. */
