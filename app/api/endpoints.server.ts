@@ -1,4 +1,3 @@
-import * as uploads from "~/core/uploads.server";
 import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
@@ -19,6 +18,7 @@ import * as reservationDrafts from "./reserve/reservation-drafts.server";
 import * as resolutions from "./resol/resolutions.server";
 import * as favourites from "./space/favourites.server";
 import * as hostMetrics from "./space/host-metrics.server";
+import * as uploads from "./space/image-uploads.server";
 import * as listingPage from "./space/listing-page.server";
 import * as missingSpace from "./space/missing-space.server";
 import * as referralCodes from "./space/referral-codes.server";

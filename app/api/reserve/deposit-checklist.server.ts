@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { BOOKING_NOT_FOUND, bookingTransaction } from "~/core/booking-service.server";
 import { sendReportNews } from "~/core/deposit-news.server";
 import { hasHoldingCase, settleDeposit } from "~/core/deposits.server";
-import { imageUploadEndpoint, toUploadView, type UploadView } from "~/core/uploads.server";
+import { toUploadView, type UploadView } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import {
   type BookingRow,
@@ -37,6 +37,7 @@ import {
 import { DomainError } from "~/domain/errors";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { imageUploadEndpoint } from "../space/image-uploads.server";
 
 /**
  * The move-in / move-out checklist and the deposit panel (docs/product.md, Screens and routes:

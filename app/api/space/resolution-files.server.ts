@@ -1,15 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import { caseOf, photoCount } from "~/core/resolution-service.server";
-import {
-  imageUploadEndpoint,
-  removeUploads,
-  type UploadContext,
-  type UploadTypeHandler,
-} from "~/core/uploads.server";
+import { removeUploads } from "~/core/uploads.server";
 import { resolutionPhotos, resolutions, uploads } from "~/db/schema";
 import { CASE_NOT_FOUND, checkPhotos, MAX_CASE_PHOTOS } from "~/domain/resolution";
 import type { Endpoint } from "../endpoint";
+import { imageUploadEndpoint, type UploadContext, type UploadTypeHandler } from "./image-uploads.server";
 
 /**
  * A resolution case's photos (upload type `resolution`, docs/product.md, Uploads and images; ADR 0033), on the upload

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
-import {
-  imageUploadEndpoint,
-  removeUploads,
-  type UploadContext,
-  type UploadType,
-  type UploadTypeHandler,
-  type UploadView,
-} from "~/core/uploads.server";
+import { removeUploads, type UploadType, type UploadView } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import { type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
 import { MAX_CONTRACT_BYTES, MAX_SPACE_PHOTOS } from "~/domain/space";
@@ -17,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from "~/infra/security.server";
 import { getStorage } from "~/infra/storage.server";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { fieldError } from "../envelope";
+import { imageUploadEndpoint, type UploadContext, type UploadTypeHandler } from "./image-uploads.server";
 import { nextPhotoPosition, ownListing, SpaceIdSchema } from "./space-steps.server";
 import { toSpaceViewOf } from "./space-views.server";
 
