@@ -1,8 +1,8 @@
 import { viewingReminderQueue } from "~/api/conversations/viewings.server";
-import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
 import { billingQueue } from "~/core/billing.server";
 import { bookingDeadlineQueue, bookingNewsQueue } from "~/core/booking-service.server";
 import { depositNewsQueue, reportNewsQueue } from "~/core/deposit-news.server";
+import { paymentEventsQueue } from "~/core/payment-events.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
 import { refundQueue } from "~/core/refunds.server";
 import { reviewsDueQueue } from "~/core/review-service.server";

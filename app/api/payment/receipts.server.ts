@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod/v4";
 import { bookingPeople } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
@@ -96,17 +96,6 @@ function billSummary(bill: BillRow, booking: BookingRow, spaceTitle: string | nu
     total: bill.total,
     paidAt: (bill.paidAt ?? bill.updatedAt).toISOString(),
   };
-}
-
-/**
- * Numbers the receipt of the payment made with the request, once the booking has accepted it (inside the payment
- * webhook job's transaction). A payment the booking refunded whole has no receipt.
- */
-export async function numberRequestReceipt(tx: Database, paymentId: string): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ receiptNumber: sql`nextval('bill_receipt_number_seq')` })
-    .where(and(eq(payments.id, paymentId), isNull(payments.receiptNumber)));
 }
 
 export const myReceipts = defineEndpoint({

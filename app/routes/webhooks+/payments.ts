@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { paymentEventsQueue } from "~/api/reserve/booking-payments.server";
+import { paymentEventsQueue } from "~/core/payment-events.server";
 import { parsePaymentEvent } from "~/infra/payments/events.server";
 import { paymentProvider } from "~/infra/payments/provider.server";
 import { receiveWebhook } from "~/infra/webhooks.server";
