@@ -1,4 +1,3 @@
-import { viewingReminderQueue } from "~/api/conversations/viewings.server";
 import { billingQueue } from "~/core/billing.server";
 import { bookingDeadlineQueue, bookingNewsQueue } from "~/core/booking-service.server";
 import { depositNewsQueue, reportNewsQueue } from "~/core/deposit-news.server";
@@ -6,6 +5,7 @@ import { paymentEventsQueue } from "~/core/payment-events.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
 import { refundQueue } from "~/core/refunds.server";
 import { reviewsDueQueue } from "~/core/review-service.server";
+import { viewingReminderQueue } from "~/core/viewing-reminders.server";
 import { referralVouchersQueue, voucherNewsQueue } from "~/core/voucher-service.server";
 import type { Queue } from "~/infra/jobs.server";
 import { mailQueue } from "~/infra/mail.server";

@@ -50,3 +50,8 @@ export function giveNoticePath(bookingId: string): string {
 export function depositClaimPath(bookingId: string): string {
   return `/user-profile/resolution-center/new?bookingId=${encodeURIComponent(bookingId)}&reason=damage`;
 }
+
+/** A viewing in the renter and host's conversation (where its times are chosen and changed). */
+export function viewingPath(id: string): string {
+  return `/messages/schedule-a-visit?viewingId=${id}`;
+}

@@ -9,8 +9,8 @@ import {
   postMessage,
   type Side,
 } from "~/core/conversation-service.server";
+import { scheduleReminder } from "~/core/viewing-reminders.server";
 import type { Database } from "~/db/client.server";
-import { getDatabase } from "~/db/db.server";
 import { cities, conversations, spaces, users, type ViewingRow, viewings } from "~/db/schema";
 import { maskContactDetails } from "~/domain/contact-masking";
 import {
@@ -26,11 +26,11 @@ import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { applyViewingEvent, confirmedSlotOf, type ViewingEvent } from "~/domain/viewing";
 import { siteOrigin } from "~/env.server";
-import { defineQueue, send } from "~/infra/jobs.server";
 import { publishChanges } from "~/infra/live.server";
 import type { ViewingHeadline } from "~/infra/notifications/viewing-update";
 import { notify } from "~/infra/notify.server";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
+import { viewingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { LIMITS, takeRate } from "../rate-limit.server";
@@ -60,10 +60,6 @@ const note = z
   .max(500, "A note can be at most 500 characters.")
   .optional()
   .transform((value) => value || undefined);
-
-export function viewingPath(id: string): string {
-  return `/messages/schedule-a-visit?viewingId=${id}`;
-}
 
 export function gatePassPath(id: string): string {
   return `/messages/viewings/${id}/pass`;
@@ -205,56 +201,6 @@ async function announce(db: Database, row: ViewingRow, by: Side, headline: Viewi
       viewingLink: new URL(viewingPath(row.id), siteOrigin()).href,
     },
   });
-}
-
-// ─── Reminder ───────────────────────────────────────────────────────────────────────────────────────────────────────
-
-type ReminderJob = { viewingId: string; start: string };
-
-/** The day before a confirmed viewing, both sides are reminded; a moved or cancelled viewing's old job does nothing. */
-export const viewingReminderQueue = defineQueue<ReminderJob>(
-  "viewing-reminder",
-  async ({ viewingId, start }) => {
-    const { db } = await getDatabase();
-    const [row] = await db.select().from(viewings).where(eq(viewings.id, viewingId));
-    if (row?.state !== "confirmed" || row.confirmedStart?.toISOString() !== start) return;
-    const people = await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [row.renterId, row.hostId]));
-    const [space] = await db
-      .select({ spaceTitle: spaces.spaceTitle })
-      .from(spaces)
-      .where(eq(spaces.id, row.spaceId));
-    const slot = confirmedSlotOf(row) as Slot;
-    for (const person of people) {
-      await notify({
-        userId: person.id,
-        kind: "viewingUpdate",
-        data: {
-          name: displayName(person),
-          spaceTitle: space?.spaceTitle ?? "a space",
-          headline: "reminder",
-          times: [formatSlot(slot)],
-          viewingPath: viewingPath(row.id),
-          viewingLink: new URL(viewingPath(row.id), siteOrigin()).href,
-        },
-      });
-    }
-  },
-);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function scheduleReminder(row: ViewingRow): Promise<void> {
-  if (!row.confirmedStart) return;
-  const at = new Date(row.confirmedStart.getTime() - DAY_MS);
-  const start = row.confirmedStart.toISOString();
-  await send(
-    viewingReminderQueue,
-    { viewingId: row.id, start },
-    { startAfter: at.getTime() > Date.now() ? at : undefined, singletonKey: `${row.id}:${start}` },
-  );
 }
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────────────────────────
