@@ -2,6 +2,7 @@ import { billingQueue } from "~/core/billing.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
 import { closeDatabase, fillWhenEmpty } from "~/db/db.server";
 import { depositReleaseQueue } from "~/jobs/deposit-runs.server";
+import { markActivity, quietFor, requestsInFlight } from "./infra/in-flight.server";
 import { registerQueues, schedule, send, startJobs, stopJobs } from "./infra/jobs.server";
 import { closeLiveBus } from "./infra/live.server";
 import { closeEventStreams } from "./infra/streams.server";
@@ -22,8 +23,6 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
  * have reached its loader yet (on a busy machine, well over a second), and it must still find the database open.
  */
 const SETTLE_MS = 2_000;
-let inFlight = 0;
-let lastActivity = 0;
 let installed = false;
 
 /**
@@ -48,17 +47,6 @@ export async function startBackgroundWork(): Promise<void> {
   await send(depositReleaseQueue, {}, { singletonKey: "deposit-release-at-boot", singletonSeconds: 300 });
 }
 
-export async function track<T>(work: () => Promise<T>): Promise<T> {
-  inFlight++;
-  lastActivity = Date.now();
-  try {
-    return await work();
-  } finally {
-    inFlight--;
-    lastActivity = Date.now();
-  }
-}
-
 export function installShutdownHandlers(): void {
   if (installed) return;
   installed = true;
@@ -76,16 +64,15 @@ export function installShutdownHandlers(): void {
 export async function shutDown(signal: string): Promise<void> {
   const streams = closeEventStreams();
   console.info(
-    `[server] ${signal}: closed ${streams} event stream(s); finishing ${inFlight} request(s) in flight, then closing the database`,
+    `[server] ${signal}: closed ${streams} event stream(s); finishing ${requestsInFlight()} request(s) in flight, then closing the database`,
   );
   const deadline = setTimeout(() => {
     console.error(`[server] still busy after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
-  lastActivity = Date.now();
-  while (inFlight > 0 || Date.now() - lastActivity < SETTLE_MS)
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  markActivity();
+  while (!quietFor(SETTLE_MS)) await new Promise((resolve) => setTimeout(resolve, 25));
   await stopJobs();
   await closeLiveBus();
   await closeCacheSharing();

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { track } from "~/infra/in-flight.server";
 import { openEventStream } from "~/infra/streams.server";
-import { shutDown, track } from "~/lifecycle.server";
+import { shutDown } from "~/lifecycle.server";
 import { createApp, stopAccepting } from "./app.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { publicOrigin } from "~/env.server";
+import { track } from "~/infra/in-flight.server";
 import {
   BodyTooLargeError,
   CROSS_SITE_MESSAGE,
@@ -7,7 +8,6 @@ import {
   readBodyWithin,
   refusal,
 } from "~/infra/security.server";
-import { track } from "~/lifecycle.server";
 import {
   type Answer,
   bodyCap,

@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable, unavailableReason } from "~/db/unavailable.server";
+import { track } from "~/infra/in-flight.server";
 import {
   applySecurityHeaders,
   BodyTooLargeError,
@@ -14,7 +15,6 @@ import {
   withBodyWithin,
   withForm,
 } from "~/infra/security.server";
-import { track } from "~/lifecycle.server";
 import { withApiCookies } from "./api-cookies.server";
 import { runWithRequestContext } from "./request-context.server";
 
