@@ -7,7 +7,7 @@ import { firstPaidThrough, receiptNumberOf } from "~/domain/billing";
 import { bookingNumberOf, roleOf } from "~/domain/booking";
 import { formatCalendarDate } from "~/domain/dates";
 import { displayName } from "~/domain/display-name";
-import { type PaymentMethod, storedPaymentMethod } from "~/infra/payments/types";
+import { type PaymentMethod, storedPaymentMethod } from "~/domain/payment-methods";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 

@@ -6,14 +6,10 @@ import { bookings, type PaymentRow, payments, spaces } from "~/db/schema";
 import { checkoutDeadline } from "~/domain/booking";
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
+import { PAYMENT_METHOD_NAMES, type PaymentMethod, storedPaymentMethod } from "~/domain/payment-methods";
 import { PaymentProviderError } from "~/infra/payments/paymongo.server";
 import { paymentProvider } from "~/infra/payments/provider.server";
-import {
-  PAYMENT_METHOD_NAMES,
-  type PaymentMethod,
-  type PaymentProvider,
-  storedPaymentMethod,
-} from "~/infra/payments/types";
+import type { PaymentProvider } from "~/infra/payments/types";
 import { type CurrentUser, defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
 import { paymentMethod } from "./reservation-input.server";

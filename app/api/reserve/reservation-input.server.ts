@@ -3,10 +3,10 @@ import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
 import { type StorageItemRow, storageItems } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
+import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { MAX_MESSAGE_LENGTH, RESERVATION_MESSAGES } from "~/domain/reservation";
 import { RENTAL_DURATIONS } from "~/domain/vocabulary";
 import { MAX_CODE_LENGTH, VOUCHER_MESSAGES } from "~/domain/vouchers";
-import { PAYMENT_METHODS } from "~/infra/payments/types";
 import { spaceId } from "../space/listing-page-queries.server";
 
 /**

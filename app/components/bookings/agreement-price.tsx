@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/infra/payments/types";
+import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/domain/payment-methods";
 import { Section } from "./agreement-layout";
 
 /**

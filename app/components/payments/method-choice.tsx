@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from "~/infra/payments/types";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from "~/domain/payment-methods";
 
 /** The three ways to pay as radio buttons (a plain form field, so it works without JavaScript). */
 export function MethodChoice({

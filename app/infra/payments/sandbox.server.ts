@@ -1,9 +1,10 @@
 import { hkdfSync, randomBytes } from "node:crypto";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { type Env, getEnv, siteOrigin } from "~/env.server";
 import { defineQueue, send } from "../jobs.server";
 import { PAYMONGO_SIGNATURE, signWebhook } from "../webhooks.server";
 import { paymentEventBody } from "./events.server";
-import type { PaymentMethod, PaymentProvider } from "./types";
+import type { PaymentProvider } from "./types";
 
 /**
  * The built-in payment provider (ADR 0022): its hosted checkout is a page of this app (/checkout-sandbox/<reference>)

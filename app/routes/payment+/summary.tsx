@@ -14,7 +14,7 @@ import { LookAgain } from "~/components/ui/look-again";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import type { PaymentMethod } from "~/infra/payments/types";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";

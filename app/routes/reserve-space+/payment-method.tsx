@@ -16,7 +16,7 @@ import { ReservationLayout } from "~/components/reservation/reservation-layout";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPeso } from "~/domain/money";
-import { PAYMENT_METHODS } from "~/infra/payments/types";
+import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import type { ApiClient } from "~/screens/api.server";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";

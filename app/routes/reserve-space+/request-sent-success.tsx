@@ -5,7 +5,7 @@ import { bookedUnits, formatInstant, STATE_WORDS } from "~/components/bookings/b
 import { LookAgain } from "~/components/ui/look-again";
 import { formatCalendarDate } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/infra/payments/types";
+import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "~/domain/payment-methods";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
