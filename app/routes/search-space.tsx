@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useMemo, useState } from "react";
-import type { SpaceCardData } from "~/components/card-words";
+import { lazy, Suspense, useState } from "react";
 import { FavouriteButton } from "~/components/favourite-button";
 import type { MapMarker } from "~/components/map/map";
 import { ActiveFilters } from "~/components/search/active-filters";
@@ -11,7 +10,7 @@ import { SearchFilters } from "~/components/search/search-filters";
 import { SpaceCard } from "~/components/space-card";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useMediaQuery, WIDE_SCREEN } from "~/components/ui/use-media-query";
-import { markerPrice, SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
+import { SEARCH_PATH, type SearchQuery, searchPath } from "~/domain/search";
 import type { SpaceType } from "~/domain/space-types";
 import { loadSearchPage, type SearchResultPage } from "~/screens/search/search-page.server";
 import { pageMeta } from "~/utils/meta";
@@ -84,6 +83,7 @@ export default function SearchSpace() {
             <Results
               query={loaded.query}
               result={loaded.result}
+              markers={loaded.markers}
               mapCenter={loaded.mapCenter}
               returnTo={loaded.returnTo}
             />
@@ -157,33 +157,16 @@ function TypeTabs({
   );
 }
 
-/** A page of results as the page gets it: each card with what it shows. */
-
-/** The map's markers: each card with a point and a monthly price, labelled with that price, linking to its page. */
-function searchMarkers(results: readonly SpaceCardData[]): MapMarker[] {
-  return results.flatMap((space) =>
-    space.approximateLocation && space.perMonthPrice !== null
-      ? [
-          {
-            id: space._id,
-            ...space.approximateLocation,
-            label: markerPrice(space.perMonthPrice),
-            href: space.path,
-            title: space.spaceTitle,
-          },
-        ]
-      : [],
-  );
-}
-
 function Results({
   query,
   result,
+  markers,
   mapCenter,
   returnTo,
 }: {
   query: SearchQuery;
   result: SearchResultPage;
+  markers: readonly MapMarker[];
   mapCenter: { latitude: number; longitude: number } | null;
   returnTo: string;
 }) {
@@ -192,7 +175,6 @@ function Results({
   const hydrated = useHydrated();
   const wide = useMediaQuery(WIDE_SCREEN);
   const [mapOpen, setMapOpen] = useState(false);
-  const markers = useMemo(() => searchMarkers(results), [results]);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

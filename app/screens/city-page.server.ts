@@ -3,13 +3,9 @@ import { newSpaceSearch } from "~/api/space/search.server";
 import { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
-import {
-  CITY_PAGE_LISTINGS,
-  cityMarkers,
-  nearestCities,
-  priceLines,
-} from "~/components/city-page/city-page-data";
+import { CITY_PAGE_LISTINGS, nearestCities, priceLines } from "~/components/city-page/city-page-data";
 import { notFound } from "~/components/landing/not-found";
+import { priceMarkers } from "~/components/map/price-markers";
 import { cityPagePath } from "~/content/cities";
 import { SEARCH_PATH } from "~/domain/search";
 import { displayUnit } from "~/domain/units";
@@ -66,7 +62,7 @@ export async function loadCityPage(request: Request, type: SpaceType, slug: stri
     total: search.result.total,
     prices: priceLines(type, prices.result),
     listings,
-    markers: cityMarkers(listings),
+    markers: priceMarkers(listings),
     nearby: nearestCities(city, list.result).map(({ name, slug, province }) => ({ name, slug, province })),
     searchPath: `${SEARCH_PATH}?${new URLSearchParams({ storageType: type, city: city.slug })}`,
     returnTo: `${url.pathname}${url.search}`,

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SpaceCardView } from "~/domain/space";
 import {
-  cityMarkers,
-  markerPrice,
   nearestCities,
   type ParkingPriceRange,
   type PriceRangeView,
@@ -53,39 +50,6 @@ describe("a city's price lines", () => {
     expect(
       priceLines("storage", { ...none, byBasis: { entireSpace: none, sqm: none, cbm: none, pallet: none } }),
     ).toEqual([]);
-  });
-});
-
-describe("the map's markers", () => {
-  const card = (overrides: Partial<SpaceCardView>): SpaceCardView =>
-    ({
-      _id: "a",
-      path: "/storage/listings/a/room",
-      spaceTitle: "Room",
-      approximateLocation: { latitude: 14.55, longitude: 121.02 },
-      perMonthPrice: 300_000,
-      ...overrides,
-    }) as SpaceCardView;
-
-  it("labels each listing with a point with its monthly price and links to its page", () => {
-    expect(
-      cityMarkers([
-        card({}),
-        card({ _id: "b", path: "/p/b", perMonthPrice: 299_950 }),
-        card({ _id: "c", approximateLocation: null }),
-      ]),
-    ).toEqual([
-      {
-        id: "a",
-        latitude: 14.55,
-        longitude: 121.02,
-        label: "₱3,000",
-        href: "/storage/listings/a/room",
-        title: "Room",
-      },
-      { id: "b", latitude: 14.55, longitude: 121.02, label: "₱2,999.50", href: "/p/b", title: "Room" },
-    ]);
-    expect(markerPrice(100)).toBe("₱1");
   });
 });
 

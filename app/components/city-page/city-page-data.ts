@@ -1,8 +1,6 @@
 import type { getParkingPriceRange, getStoragePriceRange } from "~/api/space/spaces.server";
-import type { MapMarker } from "~/components/map/map";
 import { type Coordinates, distanceMetres } from "~/domain/geo";
 import { type Centavos, formatPeso } from "~/domain/money";
-import type { SpaceCardView } from "~/domain/space";
 import { PRICE_BASES, PRICE_BASIS_LABELS, type PriceBasis, type SpaceType } from "~/domain/vocabulary";
 import type { ResultOf } from "~/screens/api.server";
 import type { PriceLine } from "./city-page-words";
@@ -58,34 +56,6 @@ export function priceLines(type: SpaceType, prices: StoragePriceRange | ParkingP
   return order
     .filter((basis) => (byBasis?.[basis]?.count ?? 0) > 0)
     .map((basis) => ({ key: basis, text: range(byBasis[basis], `a month ${PRICE_BASIS_LABELS[basis]}`) }));
-}
-
-/** A price for a map marker: pesos without centavos when there are none ("₱3,000", "₱2,999.50"). */
-export function markerPrice(centavos: Centavos): string {
-  return formatPeso(centavos).replace(/\.00$/, "");
-}
-
-/** The map's markers: each listing with a point, labelled with its monthly price, linking to its page. */
-export function cityMarkers(
-  listings: readonly Pick<
-    SpaceCardView,
-    "_id" | "approximateLocation" | "perMonthPrice" | "path" | "spaceTitle"
-  >[],
-): MapMarker[] {
-  return listings.flatMap((card) =>
-    card.approximateLocation
-      ? [
-          {
-            id: card._id,
-            latitude: card.approximateLocation.latitude,
-            longitude: card.approximateLocation.longitude,
-            label: card.perMonthPrice === null ? "View" : markerPrice(card.perMonthPrice),
-            href: card.path,
-            title: card.spaceTitle,
-          },
-        ]
-      : [],
-  );
 }
 
 /** The `limit` cities nearest to `city` (itself left out), nearest first. */

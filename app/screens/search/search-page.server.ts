@@ -4,6 +4,7 @@ import * as searchApi from "~/api/space/search.server";
 import * as userApi from "~/api/user/user.server";
 import { type SpaceCardData, spaceCard } from "~/components/card-words";
 import { missingSpacePath } from "~/components/enquiries/paths";
+import { priceMarkers } from "~/components/map/price-markers";
 import type { FilterOptions } from "~/components/search/search-filters";
 import {
   isBlankSearch,
@@ -155,7 +156,7 @@ export async function loadSearchPage(request: Request) {
   }
 
   const city = cityRows.find((item) => item.slug === query.city);
-  // Each card is sent with what it shows; the map's markers are drawn from the same cards in the browser.
+  // Each card is sent with what it shows, and the map's markers with their labels.
   const result: SearchResultPage = {
     ...answer.result,
     results: answer.result.results.map((space) => spaceCard(space, common.unit)),
@@ -168,6 +169,7 @@ export async function loadSearchPage(request: Request) {
       query,
       chips: activeFilterChips(query, city?.name ?? null),
       result,
+      markers: priceMarkers(answer.result.results),
       budget: budget.ok ? budget.result : null,
       recent,
       mapCenter: city ? { latitude: city.latitude, longitude: city.longitude } : null,
