@@ -13,13 +13,16 @@ const env = {
   DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
 };
 
+/** A test that logs console.error fails, unless it allows that log itself (the file says how). */
+const failOnConsoleError = "tests/fail-on-console-error.ts";
+
 const apiProject = (name: string, extraEnv: Record<string, string>) => ({
   resolve: { alias },
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
     globalSetup: ["tests/api/global-setup.ts"],
-    setupFiles: ["tests/api/setup.ts"],
+    setupFiles: [failOnConsoleError, "tests/api/setup.ts"],
     env: { ...env, ...extraEnv },
     // Budgets, not speed checks (speed is for npm run bench): a file's fresh database (PGlite, and a PostgreSQL
     // database with every migration) took over 60 s to set up with the machine's two cores kept busy by other work.
@@ -38,6 +41,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
           env,
           // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
           // with the machine's two cores kept busy by other work, beyond vitest's default of 5 s.
