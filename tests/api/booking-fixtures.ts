@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { eq, sum } from "drizzle-orm";
 import { applyBookingEvent } from "~/api/reserve/booking-service.server";
 import type { BookingDetails } from "~/api/reserve/bookings.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";
+import { bookings, cities, ledgerEntries, payments, spaces } from "~/db/schema";
 import { startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { action as paymentWebhook } from "~/routes/webhooks+/payments";
@@ -100,14 +101,30 @@ export async function anActiveBooking(duration = "3_months") {
   return { ...parties, bookingId, booking: row };
 }
 
-/** The provider confirming the due, as its webhook's job does. */
+/**
+ * The provider confirming the due, as its webhook's job does: the paid payment is stored with the booking event, so
+ * a refund the booking owes later (declined, cancelled, paid too late) has a payment to draw on, as in production.
+ */
 export async function pay(bookingId: string, amount: number) {
   const { db } = await getDatabase();
+  const reference = `pay_${bookingId.slice(0, 8)}`;
+  await db.insert(payments).values({
+    bookingId,
+    provider: "sandbox",
+    amount,
+    state: "paid",
+    method: "gcash",
+    idempotencyKey: `capture:sandbox:${reference}:${randomBytes(4).toString("hex")}`,
+    successUrl: "http://localhost/reserve-space/request-sent-success",
+    cancelUrl: `http://localhost/bookings/${bookingId}`,
+    providerPaymentId: reference,
+    paidAt: new Date(),
+  });
   return applyBookingEvent(db, bookingId, {
     type: "payment_confirmed",
     actor: "provider",
     amount,
-    reference: `pay_${bookingId.slice(0, 8)}`,
+    reference,
   });
 }
 
