@@ -1,10 +1,11 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api,
- * each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL
- * database per file — copied from one migrated database per project (tests/api/global-setup.ts).
+ * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts); API integration tests in tests/api
+ * and the screens' loader and action tests (app/routes/**\/*.test.ts), each test file on a fresh PGlite database —
+ * and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file — copied from one migrated
+ * database per project (tests/api/global-setup.ts).
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -13,6 +14,8 @@ const env = {
   DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
 };
 
+/** A screen's loader and action tests, next to their route: they need a database, as the API tests do. */
+const ROUTE_TESTS = "app/routes/**/*.test.ts";
 /** A test that logs console.error fails, unless it allows that log itself (the file says how). */
 const failOnConsoleError = "tests/fail-on-console-error.ts";
 
@@ -20,7 +23,7 @@ const apiProject = (name: string, extraEnv: Record<string, string>) => ({
   resolve: { alias },
   test: {
     name,
-    include: ["tests/api/**/*.test.ts"],
+    include: ["tests/api/**/*.test.ts", ROUTE_TESTS],
     globalSetup: ["tests/api/global-setup.ts"],
     setupFiles: [failOnConsoleError, "tests/api/setup.ts"],
     env: { ...env, ...extraEnv },
@@ -41,6 +44,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ROUTE_TESTS],
           setupFiles: [failOnConsoleError],
           env,
           // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
