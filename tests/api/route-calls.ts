@@ -23,6 +23,7 @@ export type PageAnswer = {
 
 type Params = Record<string, string>;
 
+/** The guarded loader and action of the route at `path` (its pattern, e.g. "bookings/:bookingId"). */
 export function routeCaller(path: string, module: { action?: ActionFunction; loader?: LoaderFunction }) {
   const id = `routes/${path}`;
   const route = { id, path, module } as unknown as ServerBuild["routes"][string];
