@@ -102,24 +102,33 @@ export async function anActiveBooking(duration = "3_months") {
 }
 
 /**
- * The provider confirming the due, as its webhook's job does: the paid payment is stored with the booking event, so
- * a refund the booking owes later (declined, cancelled, paid too late) has a payment to draw on, as in production.
+ * A payment the provider took, stored as the payment webhook's job stores it (paid, with the provider's id): what a
+ * refund the booking owes later (declined, cancelled, paid twice or too late) draws on, as in production.
  */
+export async function storePaidPayment(
+  db: Database,
+  payment: { bookingId: string; billId?: string; amount: number; reference: string },
+) {
+  await db.insert(payments).values({
+    bookingId: payment.bookingId,
+    billId: payment.billId ?? null,
+    provider: "sandbox",
+    amount: payment.amount,
+    state: "paid",
+    method: "gcash",
+    idempotencyKey: `capture:sandbox:${payment.reference}:${randomBytes(4).toString("hex")}`,
+    successUrl: "http://localhost/reserve-space/request-sent-success",
+    cancelUrl: `http://localhost/bookings/${payment.bookingId}`,
+    providerPaymentId: payment.reference,
+    paidAt: new Date(),
+  });
+}
+
+/** The provider confirming the due, as its webhook's job does: the payment stored, then the booking told. */
 export async function pay(bookingId: string, amount: number) {
   const { db } = await getDatabase();
   const reference = `pay_${bookingId.slice(0, 8)}`;
-  await db.insert(payments).values({
-    bookingId,
-    provider: "sandbox",
-    amount,
-    state: "paid",
-    method: "gcash",
-    idempotencyKey: `capture:sandbox:${reference}:${randomBytes(4).toString("hex")}`,
-    successUrl: "http://localhost/reserve-space/request-sent-success",
-    cancelUrl: `http://localhost/bookings/${bookingId}`,
-    providerPaymentId: reference,
-    paidAt: new Date(),
-  });
+  await storePaidPayment(db, { bookingId, amount, reference });
   return applyBookingEvent(db, bookingId, {
     type: "payment_confirmed",
     actor: "provider",
