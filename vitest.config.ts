@@ -1,11 +1,12 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Unit tests live next to the code (app/**\/*.test.ts, server/**\/*.test.ts), and the repository's own checks beside
- * what they check (docs/references.test.ts); API integration tests in tests/api, each test file on a fresh PGlite
- * database — and, when TEST_DATABASE_URL is set, once more on a fresh PostgreSQL database per file — copied from one
- * migrated database per project (tests/api/global-setup.ts).
+ * what they check (docs/references.test.ts); API integration tests in tests/api and the screens' loader and action
+ * tests (app/routes/**\/*.test.ts), each test file on a fresh PGlite database — and, when TEST_DATABASE_URL is set,
+ * once more on a fresh PostgreSQL database per file — copied from one migrated database per project
+ * (tests/api/global-setup.ts).
  */
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
@@ -14,13 +15,18 @@ const env = {
   DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
 };
 
+/** A screen's loader and action tests, next to their route: they need a database, as the API tests do. */
+const ROUTE_TESTS = "app/routes/**/*.test.ts";
+/** A test that logs console.error fails, unless it allows that log itself (the file says how). */
+const failOnConsoleError = "tests/fail-on-console-error.ts";
+
 const apiProject = (name: string, extraEnv: Record<string, string>) => ({
   resolve: { alias },
   test: {
     name,
-    include: ["tests/api/**/*.test.ts"],
+    include: ["tests/api/**/*.test.ts", ROUTE_TESTS],
     globalSetup: ["tests/api/global-setup.ts"],
-    setupFiles: ["tests/api/setup.ts"],
+    setupFiles: [failOnConsoleError, "tests/api/setup.ts"],
     env: { ...env, ...extraEnv },
     // Budgets, not speed checks (speed is for npm run bench): a file's fresh database (PGlite, and a PostgreSQL
     // database with every migration) took over 60 s to set up with the machine's two cores kept busy by other work.
@@ -39,6 +45,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "docs/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ROUTE_TESTS],
+          setupFiles: [failOnConsoleError],
           env,
           // A budget, not a speed check: a property test (the billing one's 2,000 random bookings) took over 7 s
           // with the machine's two cores kept busy by other work, beyond vitest's default of 5 s.

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { spaceCard } from "~/components/card-words";
 import type { SpaceCardView } from "~/domain/space";
@@ -40,9 +40,9 @@ const space = (overrides: Partial<SpaceCardView>): SpaceCardView => ({
 
 const html = (card: SpaceCardView) =>
   renderToStaticMarkup(
-    <MemoryRouter>
+    <StaticRouter location="/">
       <SpaceCard space={spaceCard(card, "meter")} />
-    </MemoryRouter>,
+    </StaticRouter>,
   );
 
 describe("a result card's rating", () => {

@@ -105,12 +105,15 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server ended (a restart, a dropped database): the pool opens a new one when next asked.
-  // One line: the error's dump would carry the whole connection object.
-  pool.on("error", (error) =>
+  // One line: the error's dump would carry the whole connection object. Once the pool is closing, its connections
+  // may still hear the server end them while they close (the pool's end does not wait for their sockets): not news.
+  let closing = false;
+  pool.on("error", (error) => {
+    if (closing) return;
     console.error(
       `[db] an idle connection was lost: ${error.message}${"code" in error ? ` (${error.code})` : ""}`,
-    ),
-  );
+    );
+  });
   const db = drizzlePg({ client: pool, schema });
   let catalogueChanges: PgChannel | undefined;
   return {
@@ -137,6 +140,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     },
     jobsConnection: { connectionString: url, max: 2 },
     async close() {
+      closing = true;
       await catalogueChanges?.close();
       await pool.end();
     },

@@ -247,9 +247,14 @@ export async function schedule<T extends object>(
 
 /** Lets the jobs in progress finish (a few seconds at most), then stops the workers. */
 export async function stopJobs(): Promise<void> {
-  const boss = await running?.catch(() => undefined);
-  running = undefined;
-  started = undefined;
+  const stopped = running;
+  const boss = await stopped?.catch(() => undefined);
   stopping = true;
+  // Kept until it has stopped: a job finishing in the grace period that sends another job sends it through this
+  // pg-boss, instead of starting a second one that nothing would stop (it then polled a closed database).
   await boss?.stop({ graceful: true, timeout: 5_000, close: true });
+  if (running === stopped) {
+    running = undefined;
+    started = undefined;
+  }
 }

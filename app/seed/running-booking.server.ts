@@ -7,7 +7,7 @@ import {
   recordTransition,
 } from "~/core/booking-service.server";
 import type { Database } from "~/db/client.server";
-import { bookings, spaces } from "~/db/schema";
+import { bookings, payments, spaces } from "~/db/schema";
 import { createBooking, startInstant } from "~/domain/booking";
 import { addDays, startOfManilaDay } from "~/domain/dates";
 import { DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS } from "~/domain/pricing";
@@ -49,16 +49,27 @@ export async function seedRunningBooking(
       .returning();
     if (!created) throw new Error("the booking was not created");
     await recordTransition(tx, created, transition, { actorUserId: input.renterId });
+    const paidAt = new Date(at.getTime() + 0.1 * HOUR_MS);
+    const reference = `seed_${created.id.slice(0, 8)}`;
+    // The paid payment, as the payment webhook's job stores it: what a refund the booking owes later draws on.
+    await tx.insert(payments).values({
+      bookingId: created.id,
+      provider: "sandbox",
+      amount: created.due,
+      state: "paid",
+      method: created.paymentMethod,
+      idempotencyKey: `seed:${created.id}`,
+      successUrl: "/reserve-space/request-sent-success",
+      cancelUrl: `/bookings/${created.id}`,
+      providerPaymentId: reference,
+      createdAt: at,
+      paidAt,
+    });
     await applyBookingEventIn(
       tx,
       created.id,
-      {
-        type: "payment_confirmed",
-        actor: "provider",
-        amount: created.due,
-        reference: `seed_${created.id.slice(0, 8)}`,
-      },
-      { at: new Date(at.getTime() + 0.1 * HOUR_MS) },
+      { type: "payment_confirmed", actor: "provider", amount: created.due, reference },
+      { at: paidAt },
     );
     await applyBookingEventIn(
       tx,

@@ -17,6 +17,7 @@ import {
   paidEvent,
   sandboxSigned,
   start,
+  storePaidPayment,
   webhook,
 } from "./booking-fixtures";
 import { call, expectStatus, loggedInUser } from "./helpers";
@@ -251,9 +252,10 @@ describe("the Bills calls", () => {
     const [bill] = await billsOf(bookingId);
     if (!bill) throw new Error("no bill");
     const settle = (reference: string) =>
-      bookingTransaction(db, (tx) =>
-        settleBillPayment(tx, { bookingId, billId: bill.id }, bill.total, reference),
-      );
+      bookingTransaction(db, async (tx) => {
+        await storePaidPayment(tx, { bookingId, billId: bill.id, amount: bill.total, reference });
+        await settleBillPayment(tx, { bookingId, billId: bill.id }, bill.total, reference);
+      });
     await settle("pay_first");
     await settle("pay_second");
     const [after] = await db.select().from(bookings).where(eq(bookings.id, bookingId));

@@ -1,10 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { eq, sum } from "drizzle-orm";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { applyBookingEvent } from "~/core/booking-service.server";
 import { checkLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings, cities, ledgerEntries, spaces } from "~/db/schema";
+import { bookings, cities, ledgerEntries, payments, spaces } from "~/db/schema";
 import { startInstant } from "~/domain/booking";
 import { addDays, todayInManila } from "~/domain/dates";
 import { paymentEventBody } from "~/infra/payments/events.server";
@@ -100,14 +101,39 @@ export async function anActiveBooking(duration = "3_months") {
   return { ...parties, bookingId, booking: row };
 }
 
-/** The provider confirming the due, as its webhook's job does. */
+/**
+ * A payment the provider took, stored as the payment webhook's job stores it (paid, with the provider's id): what a
+ * refund the booking owes later (declined, cancelled, paid twice or too late) draws on, as in production.
+ */
+export async function storePaidPayment(
+  db: Database,
+  payment: { bookingId: string; billId?: string; amount: number; reference: string },
+) {
+  await db.insert(payments).values({
+    bookingId: payment.bookingId,
+    billId: payment.billId ?? null,
+    provider: "sandbox",
+    amount: payment.amount,
+    state: "paid",
+    method: "gcash",
+    idempotencyKey: `capture:sandbox:${payment.reference}:${randomBytes(4).toString("hex")}`,
+    successUrl: "http://localhost/reserve-space/request-sent-success",
+    cancelUrl: `http://localhost/bookings/${payment.bookingId}`,
+    providerPaymentId: payment.reference,
+    paidAt: new Date(),
+  });
+}
+
+/** The provider confirming the due, as its webhook's job does: the payment stored, then the booking told. */
 export async function pay(bookingId: string, amount: number) {
   const { db } = await getDatabase();
+  const reference = `pay_${bookingId.slice(0, 8)}`;
+  await storePaidPayment(db, { bookingId, amount, reference });
   return applyBookingEvent(db, bookingId, {
     type: "payment_confirmed",
     actor: "provider",
     amount,
-    reference: `pay_${bookingId.slice(0, 8)}`,
+    reference,
   });
 }
 

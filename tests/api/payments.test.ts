@@ -1,5 +1,5 @@
 import { and, eq, sql, sum } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAYMENTS_UNAVAILABLE } from "~/api/reserve/booking-payments.server";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { checkLedger } from "~/core/ledger.server";
@@ -485,13 +485,17 @@ describe("PayMongo's protocol, against the local fake", () => {
   it("answers a clear refusal when the provider cannot be reached, and no payment is left pending", async () => {
     const { renter, booking } = await aBookingToPay();
     Object.assign(getEnv(), { PAYMONGO_SECRET_KEY: "sk_test_wrong" });
+    // The refused checkout is logged for the operators: expected here.
+    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const answer = await call("POST", "/reserve/payBooking", {
         cookie: renter.cookie,
         body: { bookingId: booking.bookingId },
       });
       expectStatus(answer, 502, "The payment provider could not be reached. Please try again.");
+      expect(errorLog).toHaveBeenCalledOnce();
     } finally {
+      errorLog.mockRestore();
       Object.assign(getEnv(), { PAYMONGO_SECRET_KEY: settings.PAYMONGO_SECRET_KEY });
     }
     const { db } = await getDatabase();

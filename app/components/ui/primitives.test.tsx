@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { Badge } from "./badge";
 import { Button, ButtonLink, buttonClass } from "./button";
@@ -9,7 +9,8 @@ import { PendingButton } from "./pending-button";
 
 /** The UI primitives as the server renders them: what a page without JavaScript gets. */
 
-const html = (element: React.ReactElement) => renderToStaticMarkup(<MemoryRouter>{element}</MemoryRouter>);
+const html = (element: React.ReactElement) =>
+  renderToStaticMarkup(<StaticRouter location="/">{element}</StaticRouter>);
 
 describe("buttons", () => {
   it("gives each variant its own look, and the same look to a button and a link", () => {
