@@ -5,8 +5,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
+import path from "node:path";
 import pg from "pg";
-import { ROOT } from "./shared.ts";
+import { ROOT, type WorkerDatabase } from "./shared.ts";
 
 /** Where a benchmark finds PostgreSQL when BENCH_DATABASE_URL is unset (a fresh database is made there). */
 export const LOCAL_POSTGRES = "postgres://root@127.0.0.1:5432/postgres";
@@ -69,6 +70,19 @@ export function postgresSkipReason(): string | undefined {
 }
 
 export type PostgresDatabase = { url: string; drop: () => Promise<void> };
+
+/** The databases a section runs its worker on, by label: PGlite in `dataDir`, and PostgreSQL when there is one. */
+export function benchDatabases(
+  dataDir: string,
+  postgres: PostgresDatabase | null,
+): [string, WorkerDatabase][] {
+  return [
+    ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
+    ...(postgres
+      ? [["PostgreSQL", { kind: "postgres", url: postgres.url }] as [string, WorkerDatabase]]
+      : []),
+  ];
+}
 
 /**
  * A fresh database on BENCH_DATABASE_URL's server, or on the local PostgreSQL; null (with the reason kept) when

@@ -5,8 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { WorkerDatabase } from "../shared.ts";
-import { createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
+import { benchDatabases, createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
 
 /** Active bookings billed by one daily run. */
 const BILLING_BOOKINGS = 10_000;
@@ -44,12 +43,7 @@ export async function benchmarkBilling(): Promise<BillingResult> {
     databases: {},
   };
   try {
-    const runs: [string, WorkerDatabase][] = [
-      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
-      ...(postgres
-        ? [["PostgreSQL", { kind: "postgres", url: postgres.url }] as [string, WorkerDatabase]]
-        : []),
-    ];
+    const runs = benchDatabases(dataDir, postgres);
     for (const [label, database] of runs) {
       console.log(`Billing: ${BILLING_BOOKINGS} bookings on ${label} ...`);
       const resultFile = path.join(dataDir, `billing-${database.kind}.json`);

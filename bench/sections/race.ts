@@ -5,8 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { WorkerDatabase } from "../shared.ts";
-import { createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
+import { benchDatabases, createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
 
 /** Renters racing for the last free space. */
 const RACE_RENTERS = 100;
@@ -43,12 +42,7 @@ export async function benchmarkBookingRace(): Promise<RaceResult> {
     databases: {},
   };
   try {
-    const runs: [string, WorkerDatabase][] = [
-      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
-      ...(postgres
-        ? [["PostgreSQL", { kind: "postgres", url: postgres.url }] as [string, WorkerDatabase]]
-        : []),
-    ];
+    const runs = benchDatabases(dataDir, postgres);
     for (const [label, database] of runs) {
       console.log(`Booking race: ${RACE_RENTERS} renters on ${label} ...`);
       const resultFile = path.join(dataDir, `race-${database.kind}.json`);

@@ -6,8 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { WorkerDatabase } from "../shared.ts";
-import { createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
+import { benchDatabases, createPostgresDatabase, postgresSkipReason, runWorker } from "../workers.ts";
 
 /** Event-stream clients held at once, and messages whose signal is timed (under the host's hourly sending limit). */
 const STREAM_CLIENTS = 500;
@@ -43,12 +42,7 @@ export async function benchmarkLiveStreams(): Promise<StreamsResult> {
     databases: {},
   };
   try {
-    const runs: [string, WorkerDatabase][] = [
-      ["PGlite (embedded)", { kind: "pglite", dataDir: path.join(dataDir, "pglite") }],
-      ...(postgres
-        ? [["PostgreSQL", { kind: "postgres", url: postgres.url }] as [string, WorkerDatabase]]
-        : []),
-    ];
+    const runs = benchDatabases(dataDir, postgres);
     for (const [label, database] of runs) {
       console.log(`Live updates: ${STREAM_CLIENTS} event streams on ${label} ...`);
       const resultFile = path.join(dataDir, `streams-${database.kind}.json`);
