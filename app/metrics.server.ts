@@ -4,6 +4,7 @@
  * streams, the database's connections and the ledger check. The HTTP server (server/app.ts) takes `metricsEndpoint`
  * from the build and serves it at GET /metrics, only with METRICS_TOKEN set and only to its bearer.
  */
+import cluster from "node:cluster";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "react-router-dom";
 import { apiRoutePattern } from "./api/router.server";
@@ -103,6 +104,9 @@ function perQueue(read: (stats: QueueStats) => number) {
   return async () => (await queues()).map((stats) => ({ labels: { queue: stats.name }, value: read(stats) }));
 }
 
+// With several server processes on one port (WEB_CONCURRENCY), a scrape is answered by whichever process takes the
+// connection: each one's series carry its worker number, so one process's counters never look like another's reset.
+registry.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
 collectDefaultMetrics({ register: registry });
 
 gaugeOnScrape({

@@ -73,12 +73,15 @@ describe("with METRICS_TOKEN", () => {
       "process_resident_memory_bytes",
     ])
       expect(answer.body, name).toContain(`# TYPE ${name} `);
-    expect(answer.body).toMatch(/^jobs_queued\{queue="mail"\} \d+$/m);
-    expect(answer.body).toMatch(/^jobs_oldest_queued_seconds\{queue="payment-events"\} [\d.e+-]+$/m);
-    expect(answer.body).toMatch(/^webhook_events_unprocessed \d+$/m);
-    expect(answer.body).toMatch(/^event_streams_open \d+$/m);
-    expect(answer.body).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
-    expect(answer.body).toMatch(/^ledger_balanced 1$/m);
+    // One sample of `name` whose labels include `labels` (every series also carries the process's worker number).
+    const sample = (name: string, labels: string, value = "\\d+(\\.\\d+)?(e[+-]?\\d+)?") =>
+      new RegExp(`^${name}\\{(.*,)?${labels.replace(/[{}]/g, "\\$&")}(,.*)?\\} ${value}$`, "m");
+    expect(answer.body).toMatch(sample("jobs_queued", 'queue="mail"'));
+    expect(answer.body).toMatch(sample("jobs_oldest_queued_seconds", 'queue="payment-events"'));
+    expect(answer.body).toMatch(sample("webhook_events_unprocessed", 'worker="0"'));
+    expect(answer.body).toMatch(sample("event_streams_open", 'worker="0"'));
+    expect(answer.body).toMatch(sample("db_pool_connections", 'state="total"'));
+    expect(answer.body).toMatch(sample("ledger_balanced", 'worker="0"', "1"));
   });
 
   it("counts requests under their route's pattern, not their URL", async () => {
