@@ -148,6 +148,14 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /**
+   * The bearer token GET /metrics asks for (docs/decisions/0056-metrics.md); unset, there is no /metrics at all. At
+   * least 16 characters: it guards what the business's traffic and queues look like.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().min(16, "must be at least 16 characters long").optional(),
+  ),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()

@@ -14,6 +14,7 @@ import { serverSettings as edgeSettings } from "./infra/edge.server";
 import { identityProviderNotice } from "./infra/identity.server";
 import { sealer } from "./infra/sealed-cookie.server";
 import { installShutdownHandlers, startBackgroundWork } from "./lifecycle.server";
+import { metricsEndpoint } from "./metrics.server";
 import { guardRoutes } from "./screens/route-guard.server";
 
 // Before the database opens: DATA_DIR and all it holds are for this server's user only (ADR 0044).
@@ -36,9 +37,12 @@ startBackgroundWork().catch((error) =>
 export const routes: ServerBuild["routes"] = guardRoutes(build.routes);
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
 
-/** What the HTTP server takes from the app besides the build: its settings, and the JSON API's own entry. */
+/**
+ * What the HTTP server takes from the app besides the build: its settings, the JSON API's own entry, and the metrics
+ * operators scrape.
+ */
 export function serverSettings() {
-  return { ...edgeSettings(), api: serveApi };
+  return { ...edgeSettings(), api: serveApi, metrics: metricsEndpoint(routes, getEnv().METRICS_TOKEN) };
 }
 
 export type ServerSettings = ReturnType<typeof serverSettings>;

@@ -10,8 +10,8 @@ import type { ServerSettings } from "../app/server-build";
 import { clientAddress, trustProxies } from "./client-address.ts";
 
 /**
- * The Express app that serves Space Solution: built assets and public/ files, the JSON API (/api/*), then every other
- * request to Remix.
+ * The Express app that serves Space Solution: built assets and public/ files, the JSON API (/api/*), the operators'
+ * metrics (/metrics), then every other request to Remix. Every request is counted and timed under its route's pattern.
  * Every answer, a static file as much as a page, carries the security baseline; fingerprinted /build/* files are
  * cached for a year; answers are compressed as the browser allows.
  */
@@ -19,6 +19,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
   const app = express();
   app.disable("x-powered-by");
   trustProxies(app, settings.trustProxy);
+  app.use(countRequests(settings.metrics));
   app.use(securityBaseline(settings.securityHeaders));
   app.use(refuseAtTheEdge(settings.edgeRefusal));
   app.use(dropUnreadBodies(settings.maxBodyBytes));
@@ -31,6 +32,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
   app.use(publicFiles(path.resolve("public")));
   // The JSON API answers on its own, never through Remix's matching of the page routes.
   app.use("/api", serveApi(settings.api));
+  app.get("/metrics", serveMetrics(settings.metrics));
   app.all(
     "*",
     createRequestHandler({
@@ -136,6 +138,42 @@ export function serveApi(api: ServerSettings["api"]): RequestHandler {
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
         res.end(Buffer.from(await response.arrayBuffer()));
+      })
+      .catch(next);
+  };
+}
+
+/** Counts and times each request once its answer has gone out (or its caller went away), for the metrics. */
+export function countRequests(metrics: ServerSettings["metrics"]): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    // Read now: a mounted handler (/api) takes its mount point off the request's URL while it runs.
+    const path = req.path;
+    res.once("close", () =>
+      metrics.observe({
+        method: req.method,
+        path,
+        status: res.statusCode,
+        seconds: Number(process.hrtime.bigint() - start) / 1e9,
+      }),
+    );
+    next();
+  };
+}
+
+/**
+ * GET /metrics for the operators' scraper (docs/decisions/0056-metrics.md): with METRICS_TOKEN unset it goes on to
+ * Remix like any unknown path (a 404); else only its bearer gets the metrics, anyone else a 401.
+ */
+export function serveMetrics(metrics: ServerSettings["metrics"]): RequestHandler {
+  return (req, res, next) => {
+    metrics
+      .scrape(req.get("Authorization"))
+      .then((scrape) => {
+        if (!scrape) return next();
+        res.status(scrape.status).set({ "Content-Type": scrape.contentType, "Cache-Control": "no-store" });
+        if (scrape.status === 401) res.set("WWW-Authenticate", "Bearer");
+        res.end(scrape.body);
       })
       .catch(next);
   };

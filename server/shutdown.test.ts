@@ -66,6 +66,7 @@ const app = createApp(build, {
   warning: null,
   edgeRefusal: () => null,
   api: async () => new Response(null, { status: 404 }),
+  metrics: { scrape: async () => null, observe: () => {} },
 });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

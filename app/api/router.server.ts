@@ -128,6 +128,18 @@ function matchRoute(routes: Route[], method: string, path: string) {
   return allowed.length > 0 ? { allowed } : null;
 }
 
+/**
+ * The declared path a request reaches (`/api/spaces/{id}`), for counting requests by endpoint rather than by URL: the
+ * endpoint of its method, else of any method (a 405), else "/api/*" for a path no endpoint declares.
+ */
+export function apiRoutePattern(method: string, pathname: string, routes: Route[] = ALL_ROUTES): string {
+  const path = pathname.slice(API_PREFIX.length) || "/";
+  if (path === "/openapi.json") return `${API_PREFIX}${path}`;
+  const matching = routes.filter((route) => route.pattern.test(path));
+  const route = matching.find((candidate) => candidate.endpoint.method === method) ?? matching[0];
+  return route ? `${API_PREFIX}${route.endpoint.path}` : `${API_PREFIX}/*`;
+}
+
 /** A path parameter as sent; a broken %-escape ("%E0%A4") is the caller's mistake, refused on that parameter. */
 function decodeSegment(name: string, segment: string): string {
   try {

@@ -34,6 +34,11 @@ export type DatabaseHandle = {
   watchCatalogue(): Promise<void>;
   /** How the job queue (pg-boss) reaches this same database. */
   jobsConnection: Pick<ConstructorOptions, "db" | "connectionString" | "backend" | "max">;
+  /**
+   * The connections in use (what the metrics show): a server's pool, its open, idle and waiting counts; the
+   * embedded database is one connection, its use unknown.
+   */
+  poolUse(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
 };
 
@@ -98,6 +103,7 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     },
     watchCatalogue: () => watchCatalogue(db, client),
     jobsConnection: { db: fromPglite(client), backend: "pglite" },
+    poolUse: () => ({ total: 1 }),
     close: () => client.close(),
   };
 }
@@ -139,6 +145,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
       catalogueChanges ??= watchServerCatalogue(db, url);
     },
     jobsConnection: { connectionString: url, max: 2 },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closing = true;
       await catalogueChanges?.close();

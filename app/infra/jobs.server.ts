@@ -245,6 +245,51 @@ export async function schedule<T extends object>(
   await boss.schedule(queue.name, cron, data, { ...options, tz: SCHEDULE_TIME_ZONE });
 }
 
+export type QueueStats = {
+  name: string;
+  /** Waiting to run, due now or later (retries included). */
+  queued: number;
+  active: number;
+  /** Failed for good (retries spent), as long as pg-boss keeps them. */
+  failed: number;
+  /** Seconds the oldest job due now has waited; 0 when none waits. */
+  oldestQueuedSeconds: number;
+};
+
+/**
+ * Each registered queue's jobs by state, read from pg-boss's table in one query (what the metrics show); empty until
+ * the job queue has started in this process, as its tables may not exist before.
+ */
+export async function queueStats(): Promise<QueueStats[]> {
+  if (!started || registered.length === 0) return [];
+  const { db } = await getDatabase();
+  const names = registered.map((queue) => queue.name);
+  const { rows } = (await db.execute(sql`
+    select name,
+      count(*) filter (where state in ('created', 'retry'))::int as queued,
+      count(*) filter (where state = 'active')::int as active,
+      count(*) filter (where state = 'failed')::int as failed,
+      coalesce(extract(epoch from now() - min(created_on)
+        filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
+    from pgboss.job where name in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )}) group by name`)) as unknown as {
+    rows: { name: string; queued: number; active: number; failed: number; oldest: number }[];
+  };
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  return names.map((name) => {
+    const row = byName.get(name);
+    return {
+      name,
+      queued: Number(row?.queued ?? 0),
+      active: Number(row?.active ?? 0),
+      failed: Number(row?.failed ?? 0),
+      oldestQueuedSeconds: Number(row?.oldest ?? 0),
+    };
+  });
+}
+
 /** Lets the jobs in progress finish (a few seconds at most), then stops the workers. */
 export async function stopJobs(): Promise<void> {
   const stopped = running;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getDatabase } from "~/db/db.server";
 import { webhookEvents } from "~/db/schema";
 import { type Queue, send, startJobs } from "./jobs.server";
+import { webhookEventsReceived } from "./metrics.server";
 
 /**
  * Webhooks: a provider (payments) telling us that something happened, at a resource route under
@@ -142,6 +143,7 @@ export async function receiveWebhook<T extends object>(
     if (row) await send(options.queue, event.work, { transaction: tx });
     return Boolean(row);
   });
+  webhookEventsReceived.inc({ source: options.source, outcome: taken ? "new" : "repeat" });
   return taken ? answer(200, "Received.") : answer(200, "Already received.");
 }
 

@@ -75,11 +75,12 @@ export type RunningApp = {
   close(): Promise<void>;
 };
 
-/** Starts the app on a free port of this machine. */
-export async function startApp(): Promise<RunningApp> {
+/** Starts the app on a free port of this machine; `/metrics` answers to `metricsToken` only when one is given. */
+export async function startApp(options: { metricsToken?: string } = {}): Promise<RunningApp> {
   const { guardRoutes } = await import("~/screens/route-guard.server");
   const { serverSettings } = await import("~/infra/edge.server");
   const { serveApi } = await import("~/api/router.server");
+  const { metricsEndpoint } = await import("~/metrics.server");
   const entry = await import("~/entry.server");
   const { routes, manifest } = await appRoutes();
   const urls = routeUrls(manifest);
@@ -117,7 +118,12 @@ export async function startApp(): Promise<RunningApp> {
     basename: undefined,
     isSpaMode: false,
   } as unknown as ServerBuild;
-  const server: Server = createApp(build, { ...serverSettings(), api: serveApi }).listen(0, "127.0.0.1");
+  const settings = {
+    ...serverSettings(),
+    api: serveApi,
+    metrics: metricsEndpoint(build.routes, options.metricsToken),
+  };
+  const server: Server = createApp(build, settings).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
