@@ -33,11 +33,31 @@ export type MetricsEndpoint = {
 export const METRICS_PATH = "/metrics";
 
 export function metricsEndpoint(routes: ServerBuild["routes"], token: string | undefined): MetricsEndpoint {
-  const pageRoute = pageRoutes(routes);
+  const scrape = (authorization: string | undefined) => scrapeMetrics(token, authorization);
+  // Nobody scrapes without a token: requests are not counted, and a page pays for no extra route matching.
+  if (!token) return { scrape, observe: () => {} };
+  const pageRoute = keptByPath(pageRoutes(routes));
   return {
-    scrape: (authorization) => scrapeMetrics(token, authorization),
+    scrape,
     observe: ({ method, path, status, seconds }) =>
       observeRequest({ method, route: routePattern(method, path, pageRoute), status, seconds }),
+  };
+}
+
+/** How many paths' route ids are kept: matching the app's routes costs as much as a small page's render. */
+const PATHS_KEPT = 2_000;
+
+/** `find` with its answers kept for the last PATHS_KEPT paths (emptied when full: ids in paths never pile up). */
+function keptByPath(find: (path: string) => string): (path: string) => string {
+  const kept = new Map<string, string>();
+  return (path) => {
+    let id = kept.get(path);
+    if (id === undefined) {
+      if (kept.size >= PATHS_KEPT) kept.clear();
+      id = find(path);
+      kept.set(path, id);
+    }
+    return id;
   };
 }
 
