@@ -58,13 +58,7 @@ import { setDatabase } from "~/db/db.server";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
-import {
-  BackupFailed,
-  backupEmbedded,
-  backupPostgres,
-  restoreEmbedded,
-  restorePostgres,
-} from "~/infra/backups.server";
+import { BackupFailed, backupDatabase, restoreDatabase } from "~/infra/backups.server";
 import { registerQueues, stopJobs } from "~/infra/jobs.server";
 import { closeLiveBus } from "~/infra/live.server";
 import { mailQueue } from "~/infra/mail.server";
@@ -214,25 +208,16 @@ async function backupCommand(name: "backup" | "restore", args: string[]): Promis
     process.exit(2);
   }
   const env = getEnv();
+  // The embedded database's folder stays the server user's own, as at the server's start (ADR 0044).
+  if (!env.DATABASE_URL) keepDataDirPrivate(env.DATA_DIR);
+  const target = env.DATABASE_URL
+    ? { url: env.DATABASE_URL }
+    : { dataDir: path.resolve(env.DATA_DIR, "pglite") };
   try {
-    if (env.DATABASE_URL) {
-      if (name === "backup") await backupPostgres(env.DATABASE_URL, file);
-      else await restorePostgres(env.DATABASE_URL, file);
-      console.info(
-        `[ops] ${name}: ${name === "backup" ? `the database → ${file}` : `${file} → the database`}`,
-      );
-    } else {
-      keepDataDirPrivate(env.DATA_DIR);
-      const dataDir = path.resolve(env.DATA_DIR, "pglite");
-      if (name === "backup") {
-        await backupEmbedded(dataDir, file);
-        console.info(`[ops] backup: the embedded database in ${dataDir} → ${file}`);
-      } else {
-        const { keptAside } = await restoreEmbedded(dataDir, file, { force });
-        if (keptAside) console.info(`[ops] restore: the database that was there is kept in ${keptAside}`);
-        console.info(`[ops] restore: ${file} → the embedded database in ${dataDir}`);
-      }
-    }
+    if (name === "backup") console.info(`[ops] backup: ${await backupDatabase(target, file)}`);
+    else
+      for (const line of await restoreDatabase(target, file, { force }))
+        console.info(`[ops] restore: ${line}`);
   } catch (error) {
     if (!(error instanceof BackupFailed)) throw error;
     console.error(`[ops] ${name}: ${error.message}`);

@@ -109,6 +109,8 @@ const isGzip = (bytes: Buffer) => bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZI
 async function writeWhole(file: string, write: (partial: string) => Promise<void>): Promise<void> {
   const partial = `${file}.partial`;
   try {
+    // Made for its owner before a byte is in it: pg_dump keeps the mode of the file it writes into.
+    writeFileSync(partial, new Uint8Array(), { mode: PRIVATE_FILE_MODE });
     await write(partial);
     chmodSync(partial, PRIVATE_FILE_MODE);
     renameSync(partial, file);
@@ -159,7 +161,7 @@ export async function restorePostgres(url: string, file: string): Promise<void> 
   const tables = await tableCount(url);
   if (tables > 0)
     throw new BackupFailed(
-      `the target database already holds ${tables} table(s): create a new one (createdb NAME), restore with DATABASE_URL naming it, and point the app at it once checked; the database there now stays as it was`,
+      `the target database already holds ${tables} table(s): create a new one (createdb NAME), restore with DATABASE_URL naming it, and point the app at it once checked; the database there now stays as it was (--force replaces only an embedded database)`,
     );
   await run("pg_restore", [
     "--no-owner",
@@ -237,4 +239,34 @@ export async function restoreEmbedded(
     throw error;
   }
   return { keptAside };
+}
+
+/** The database a command works on: a PostgreSQL server's (DATABASE_URL), else the embedded one's folder. */
+export type BackupTarget = { url: string } | { dataDir: string };
+
+/** `npm run ops -- backup FILE`: what was written, for the operator. */
+export async function backupDatabase(target: BackupTarget, file: string): Promise<string> {
+  if ("url" in target) {
+    await backupPostgres(target.url, file);
+    return `the database → ${file}`;
+  }
+  await backupEmbedded(target.dataDir, file);
+  return `the embedded database in ${target.dataDir} → ${file}`;
+}
+
+/** `npm run ops -- restore FILE [--force]`: what was done, for the operator, line by line. */
+export async function restoreDatabase(
+  target: BackupTarget,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<string[]> {
+  if ("url" in target) {
+    await restorePostgres(target.url, file);
+    return [`${file} → the database; check it (ledger:check) before pointing the app at it`];
+  }
+  const { keptAside } = await restoreEmbedded(target.dataDir, file, options);
+  return [
+    ...(keptAside ? [`the database that was there is kept in ${keptAside}`] : []),
+    `${file} → the embedded database in ${target.dataDir}`,
+  ];
 }

@@ -101,12 +101,6 @@ function expectSameRows(restored: Record<string, number>, original: Record<strin
 }
 
 describe("npm run ops -- backup and restore", () => {
-  it("refuses a backup or restore without its file, with the usage, before opening any database", async () => {
-    const usage = await runOps(["restore"]);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("npm run ops -- restore FILE [--force]");
-  }, 60_000);
-
   it("restores the embedded database's backup into a fresh DATA_DIR, and refuses to overwrite it unless --force", async (context) => {
     const handle = await getDatabase();
     if (handle.kind !== "pglite") context.skip();
