@@ -26,6 +26,12 @@
  *                                        what was asked within what the booking can give) goes to its opener and the
  *                                        rest back; both sides are told (app/core/resolution-decide.server.ts). Exits 1 when
  *                                        refused.
+ *   backup FILE                          writes a backup of the database to FILE: PostgreSQL through pg_dump of the
+ *                                        server's own version (custom format), the embedded one as its own .tar.gz
+ *                                        (app/infra/backups.server.ts; how often and where to keep them: docs/deploy.md).
+ *   restore FILE [--force]               restores a backup into an empty database: DATABASE_URL's (a new database;
+ *                                        one holding tables is refused), else DATA_DIR's embedded one (--force replaces
+ *                                        one already there, kept aside under a new name). Exits 1 when refused.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -52,6 +58,7 @@ import { setDatabase } from "~/db/db.server";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { getEnv } from "~/env.server";
+import { BackupFailed, backupDatabase, restoreDatabase } from "~/infra/backups.server";
 import { registerQueues, stopJobs } from "~/infra/jobs.server";
 import { closeLiveBus } from "~/infra/live.server";
 import { mailQueue } from "~/infra/mail.server";
@@ -65,9 +72,12 @@ const USAGE = [
   RESOLVE_USAGE.replace("usage: ", "       "),
   COUPON_CREATE_USAGE.replace("usage: ", "       "),
   RESOLUTION_DECIDE_USAGE.replace("usage: ", "       "),
+  "       npm run ops -- backup FILE",
+  "       npm run ops -- restore FILE [--force]",
 ].join("\n");
 
 const [command, ...rest] = process.argv.slice(2);
+if (command === "backup" || command === "restore") await backupCommand(command, rest);
 let parsed: ReturnType<
   typeof parseArgs<{
     options: { out: { type: "string" }; reference: { type: "string" }; note: { type: "string" } };
@@ -173,4 +183,45 @@ try {
   await closeLiveBus();
   await stopJobs();
   await handle.close();
+}
+
+/**
+ * backup and restore work on the database's files or through PostgreSQL's own tools, never through an open handle:
+ * a restore must not create (migrate) the database it is about to fill. Exits when done.
+ */
+async function backupCommand(name: "backup" | "restore", args: string[]): Promise<never> {
+  let file: string | undefined;
+  let force = false;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { force: { type: "boolean" } },
+      allowPositionals: true,
+    });
+    if (positionals.length === 1 && (name === "restore" || !values.force)) {
+      file = path.resolve(positionals[0] as string);
+      force = values.force === true;
+    }
+  } catch {}
+  if (!file) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const env = getEnv();
+  // The embedded database's folder stays the server user's own, as at the server's start (ADR 0044).
+  if (!env.DATABASE_URL) keepDataDirPrivate(env.DATA_DIR);
+  const target = env.DATABASE_URL
+    ? { url: env.DATABASE_URL }
+    : { dataDir: path.resolve(env.DATA_DIR, "pglite") };
+  try {
+    if (name === "backup") console.info(`[ops] backup: ${await backupDatabase(target, file)}`);
+    else
+      for (const line of await restoreDatabase(target, file, { force }))
+        console.info(`[ops] restore: ${line}`);
+  } catch (error) {
+    if (!(error instanceof BackupFailed)) throw error;
+    console.error(`[ops] ${name}: ${error.message}`);
+    process.exit(1);
+  }
+  process.exit(0);
 }

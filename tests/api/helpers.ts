@@ -183,12 +183,12 @@ export function fileForm(
 let opsScratch: string | undefined;
 
 /**
- * The operators' command as they run it (`npm run ops -- …`), against `databaseUrl`, else an empty embedded database
- * in a scratch folder of its own: its exit code and output.
+ * The operators' command as they run it (`npm run ops -- …`), against `databaseUrl`, else the embedded database in
+ * `dataDir`, else an empty one in a scratch folder of its own: its exit code and output.
  */
-export async function runOps(args: string[], databaseUrl?: string) {
+export async function runOps(args: string[], databaseUrl?: string, dataDir?: string) {
   opsScratch ??= mkdtempSync(path.join(tmpdir(), "ss-ops-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: opsScratch };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir ?? opsScratch };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   try {
