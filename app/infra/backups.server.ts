@@ -30,10 +30,18 @@ export class BackupFailed extends Error {}
 
 const execFileAsync = promisify(execFile);
 
-/** Runs a PostgreSQL tool; its failure says what the tool said. */
-async function run(tool: string, args: string[]): Promise<string> {
+/**
+ * Runs a PostgreSQL tool on the database at `url`; its failure says what the tool said. The password goes in the
+ * tool's environment (PGPASSWORD), not on its command line, where anyone on the machine could read it.
+ */
+async function run(tool: string, args: string[], url?: string): Promise<string> {
+  const address = url ? new URL(url) : null;
+  const password = address ? decodeURIComponent(address.password) : "";
+  if (address) address.password = "";
+  const env = password ? { ...process.env, PGPASSWORD: password } : process.env;
+  const database = address ? ["--dbname", address.href] : [];
   try {
-    return (await execFileAsync(tool, args)).stdout;
+    return (await execFileAsync(tool, [...database, ...args], { env })).stdout;
   } catch (error) {
     const failed = error as NodeJS.ErrnoException & { stderr?: string };
     if (failed.code === "ENOENT")
@@ -123,7 +131,7 @@ async function writeWhole(file: string, write: (partial: string) => Promise<void
 export async function backupPostgres(url: string, file: string): Promise<void> {
   await checkToolVersion("pg_dump", url);
   await writeWhole(file, async (partial) => {
-    await run("pg_dump", ["--format=custom", "--file", partial, "--dbname", url]);
+    await run("pg_dump", ["--format=custom", "--file", partial], url);
   });
 }
 
@@ -163,15 +171,11 @@ export async function restorePostgres(url: string, file: string): Promise<void> 
     throw new BackupFailed(
       `the target database already holds ${tables} table(s): create a new one (createdb NAME), restore with DATABASE_URL naming it, and point the app at it once checked; the database there now stays as it was (--force replaces only an embedded database)`,
     );
-  await run("pg_restore", [
-    "--no-owner",
-    "--no-privileges",
-    "--single-transaction",
-    "--exit-on-error",
-    "--dbname",
+  await run(
+    "pg_restore",
+    ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", file],
     url,
-    file,
-  ]);
+  );
 }
 
 const hasEntries = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
