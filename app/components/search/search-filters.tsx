@@ -1,16 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type CityOption, groupByProvince } from "~/content/cities";
-import {
-  type BudgetMeter,
-  type RawSearch,
-  SEARCH_PATH,
-  SEARCH_SORT_LABELS,
-  SEARCH_SORTS,
-} from "~/domain/search";
+import { type RawSearch, SEARCH_PATH, SEARCH_SORT_LABELS, SEARCH_SORTS } from "~/domain/search";
 import type { SpaceType } from "~/domain/space-types";
 import type { LengthUnit, Option } from "~/domain/vocabulary";
 import { BudgetMeterChart } from "./budget-meter";
+import type { BudgetMeterView } from "./budget-meter-words";
 import { control, FilterSelect, labelClass } from "./filter-select";
 
 /**
@@ -68,13 +63,13 @@ export function SearchFilters({
   /** The search's parameters as the URL has them (also when they are not valid, to correct them). */
   values: RawSearch;
   cities: readonly CityOption[];
-  budget: BudgetMeter | null;
+  budget: BudgetMeterView | null;
   unit: LengthUnit;
 }) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === SEARCH_PATH;
   const moreInUse = MORE.some((name) => values[name] !== undefined);
-  const number = (name: string) => {
+  const _number = (name: string) => {
     const value = Number(text(values, name));
     return text(values, name) && Number.isFinite(value) ? value : undefined;
   };
@@ -117,14 +112,7 @@ export function SearchFilters({
 
       <fieldset>
         <legend className={labelClass}>Monthly budget (₱)</legend>
-        {budget ? (
-          <BudgetMeterChart
-            id="budget-meter"
-            meter={budget}
-            minPrice={number("minPrice")}
-            maxPrice={number("maxPrice")}
-          />
-        ) : null}
+        {budget ? <BudgetMeterChart id="budget-meter" view={budget} /> : null}
         <div className="grid grid-cols-2 gap-3">
           <NumberInput
             id="search-min-price"

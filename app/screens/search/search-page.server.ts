@@ -5,6 +5,7 @@ import * as userApi from "~/api/user/user.server";
 import { type SpaceCardData, spaceCard } from "~/components/card-words";
 import { missingSpacePath } from "~/components/enquiries/paths";
 import { priceMarkers } from "~/components/map/price-markers";
+import { budgetMeterView } from "~/components/search/budget-meter-words";
 import type { FilterOptions } from "~/components/search/search-filters";
 import {
   isBlankSearch,
@@ -170,7 +171,7 @@ export async function loadSearchPage(request: Request) {
       chips: activeFilterChips(query, city?.name ?? null),
       result,
       markers: priceMarkers(answer.result.results),
-      budget: budget.ok ? budget.result : null,
+      budget: budget.ok ? budgetMeterView(budget.result, query.minPrice, query.maxPrice) : null,
       recent,
       mapCenter: city ? { latitude: city.latitude, longitude: city.longitude } : null,
       toast: budget.ok ? null : budget.toast,
