@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { bucketIndex, budgetLayout, budgetMeterOf, DEFAULT_BUDGET } from "./budget-meter";
 import {
   isBlankSearch,
-  markerPrice,
   pageCount,
   pageLinks,
   readSearchParams,
@@ -100,14 +99,6 @@ describe("a search in a URL", () => {
     expect(describeSearch({ ...storage, maxPrice: 500, minArea: 10 })).toBe(
       "Storage · up to ₱500.00 · 1 more filter",
     );
-  });
-});
-
-describe("map markers", () => {
-  it("show whole pesos", () => {
-    expect(markerPrice(300_000)).toBe("₱3,000");
-    expect(markerPrice(299_950)).toBe("₱3,000");
-    expect(markerPrice(12_345_678)).toBe("₱123,457");
   });
 });
 

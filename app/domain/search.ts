@@ -1,6 +1,5 @@
 import type { CalendarDate } from "./dates";
 import { type Bounds, type Coordinates, formatBounds } from "./geo";
-import { CENTAVOS_PER_PESO, type Centavos, formatPeso } from "./money";
 import type { AccessOption, RentalDuration, SpaceKind, SpaceType, VehicleSize } from "./vocabulary";
 
 /**
@@ -171,11 +170,6 @@ export function recentSearchQuery(query: SearchQuery): SearchQuery {
 export function isBlankSearch(query: SearchQuery): boolean {
   const params = searchParamsOf(recentSearchQuery({ ...query, sort: DEFAULT_SORT }));
   return [...params.keys()].every((name) => name === "storageType");
-}
-
-/** A price on a map marker: whole pesos, "₱3,000" (₱2,999.50 shows as ₱3,000). */
-export function markerPrice(centavos: Centavos): string {
-  return formatPeso(Math.round(centavos / CENTAVOS_PER_PESO) * CENTAVOS_PER_PESO).replace(/\.00$/, "");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpaceCardView } from "~/domain/space";
-import { priceMarkers } from "./price-markers";
+import { markerPrice, priceMarkers } from "./price-markers";
 
 describe("the map's markers", () => {
   const card = (overrides: Partial<SpaceCardView>): SpaceCardView =>
@@ -33,5 +33,13 @@ describe("the map's markers", () => {
       { id: "b", latitude: 14.55, longitude: 121.02, label: "₱3,000", href: "/p/b", title: "Room" },
       { id: "d", latitude: 14.55, longitude: 121.02, label: "View", href: "/p/d", title: "Room" },
     ]);
+  });
+});
+
+describe("map markers", () => {
+  it("show whole pesos", () => {
+    expect(markerPrice(300_000)).toBe("₱3,000");
+    expect(markerPrice(299_950)).toBe("₱3,000");
+    expect(markerPrice(12_345_678)).toBe("₱123,457");
   });
 });

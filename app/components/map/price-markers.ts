@@ -1,5 +1,5 @@
 import type { MapMarker } from "~/components/map/map";
-import { markerPrice } from "~/domain/search";
+import { CENTAVOS_PER_PESO, type Centavos, formatPeso } from "~/domain/money";
 import type { SpaceCardView } from "~/domain/space";
 
 /**
@@ -27,4 +27,9 @@ export function priceMarkers(
         ]
       : [],
   );
+}
+
+/** A price on a map marker: whole pesos, "₱3,000" (₱2,999.50 shows as ₱3,000). */
+export function markerPrice(centavos: Centavos): string {
+  return formatPeso(Math.round(centavos / CENTAVOS_PER_PESO) * CENTAVOS_PER_PESO).replace(/\.00$/, "");
 }
