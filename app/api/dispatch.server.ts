@@ -126,6 +126,8 @@ export function errorAnswer(error: unknown, caller: Pick<Caller, "requestId">, w
       headers.set("Allow", (error.result as { allowed: string[] }).allowed.join(", "));
     return { status: error.status, message: error.message, result: error.result, headers };
   }
+  if (error instanceof BodyTooLargeError)
+    return { status: 413, message: error.message, result: null, headers };
   if (error instanceof DomainError) {
     const result = error.details ?? (error.field ? [{ field: error.field, message: error.message }] : null);
     return { status: DOMAIN_ERROR_STATUS[error.kind], message: error.message, result, headers };
@@ -283,6 +285,8 @@ export function bodyCap(endpoint: Endpoint): number {
   );
 }
 
+export const MULTIPART_ONLY = "This call takes a multipart/form-data body.";
+
 /**
  * A form's parts as an upload endpoint takes them: its text fields for the `body` schema, and its files by field name.
  * Empty file inputs are left out; a file in a field the endpoint does not take is refused.
@@ -322,15 +326,13 @@ export async function callEndpoint(endpoint: Endpoint, input: GivenInput, caller
 function givenInput(endpoint: Endpoint, { query, params, body }: GivenInput): RawInput {
   const raw = { query: searchParamsToObject(query), params };
   if (endpoint.bodyType === "multipart") {
-    if (!(body instanceof FormData)) throw new ApiError(400, "This call takes a multipart/form-data body.");
-    if (formBytes(body) > bodyCap(endpoint))
-      throw new ApiError(413, new BodyTooLargeError(bodyCap(endpoint)).message);
+    if (!(body instanceof FormData)) throw new ApiError(400, MULTIPART_ONLY);
+    if (formBytes(body) > bodyCap(endpoint)) throw new BodyTooLargeError(bodyCap(endpoint));
     return { ...raw, ...formParts(body, endpoint) };
   }
   if (!endpoint.body || body === undefined) return { ...raw, body: {}, files: {} };
   const text = JSON.stringify(body);
-  if (Buffer.byteLength(text) > bodyCap(endpoint))
-    throw new ApiError(413, new BodyTooLargeError(bodyCap(endpoint)).message);
+  if (Buffer.byteLength(text) > bodyCap(endpoint)) throw new BodyTooLargeError(bodyCap(endpoint));
   return { ...raw, body: parseJsonBody(text), files: {} };
 }
 

@@ -1,7 +1,6 @@
 import { publicOrigin } from "~/env.server";
 import { track } from "~/infra/in-flight.server";
 import {
-  BodyTooLargeError,
   CROSS_SITE_MESSAGE,
   isBodyTooLarge,
   isCrossOriginMutation,
@@ -13,6 +12,7 @@ import {
   bodyCap,
   errorAnswer,
   formParts,
+  MULTIPART_ONLY,
   newCaller,
   parseJsonBody,
   type RawInput,
@@ -163,19 +163,12 @@ async function readInput(
   return { query, params, body, files: {} };
 }
 
-/** Reads the raw bytes of a body within its cap (413 past it, whether or not Content-Length tells the truth). */
-async function readBytes(request: Request, limit: number): Promise<Buffer> {
-  try {
-    return await readBodyWithin(request, limit);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new ApiError(413, error.message);
-    throw error;
-  }
-}
-
-/** Reads a JSON or form-encoded body within its cap. */
+/**
+ * Reads a JSON or form-encoded body within its cap (413 past it, whether or not Content-Length tells the truth: the
+ * cap's BodyTooLargeError is answered by errorAnswer).
+ */
 async function readBody(request: Request, limit: number): Promise<unknown> {
-  const text = (await readBytes(request, limit)).toString("utf8");
+  const text = (await readBodyWithin(request, limit)).toString("utf8");
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) {
     return searchParamsToObject(new URLSearchParams(text));
@@ -190,9 +183,9 @@ async function readMultipart(
 ): Promise<Pick<RawInput, "body" | "files">> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
-    throw new ApiError(400, "This call takes a multipart/form-data body.");
+    throw new ApiError(400, MULTIPART_ONLY);
   }
-  const bytes = await readBytes(request, bodyCap(endpoint));
+  const bytes = await readBodyWithin(request, bodyCap(endpoint));
   const form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": type } })
     .formData()
     .catch(() => {

@@ -174,8 +174,9 @@ export class ApiClient {
     }
 
     const asked = cache.mark();
-    const reply = this.options.transport
-      ? await this.send(method, path, search, body)
+    const { transport } = this.options;
+    const reply = transport
+      ? await this.send(transport, method, path, search, body)
       : await this.run(endpoint, searchParams, params, body, answerRead);
     // Again after the call: a GET answered while this call was running may have cached what it changed. What a call
     // declares stale is dropped on every other instance too (a search, which makes nothing stale, tells nobody).
@@ -251,19 +252,14 @@ export class ApiClient {
     };
   }
 
-  /** Sends the call over HTTP (API_BASE_URL) and reads the envelope back. */
-  private async send(method: string, path: string, search: string, body: unknown): Promise<Reply> {
-    const response = await this.post(method, path, search, body);
-    const payload = await response.json().catch(() => null);
-    return {
-      status: response.status,
-      code: isEnvelope(payload) ? payload.responseCode : response.status,
-      envelope: isEnvelope(payload) ? payload : null,
-      headers: response.headers,
-    };
-  }
-
-  private post(method: string, path: string, search: string, body: unknown): Promise<Response> {
+  /** Sends the call over HTTP (API_BASE_URL, or a test's fake) and reads the envelope back. */
+  private async send(
+    transport: Transport,
+    method: string,
+    path: string,
+    search: string,
+    body: unknown,
+  ): Promise<Reply> {
     const headers = new Headers({ Accept: "application/json" });
     if (this.cookie) headers.set("Cookie", this.cookie);
     const userAgent = this.request.headers.get("User-Agent");
@@ -272,8 +268,7 @@ export class ApiClient {
     const form = body instanceof FormData ? body : undefined;
     if (body !== undefined && !form) headers.set("Content-Type", "application/json");
     const url = `${this.origin}${API_PREFIX}${path}${search ? `?${search}` : ""}`;
-    const transport = this.options.transport as Transport;
-    return transport(
+    const response = await transport(
       new Request(url, {
         method,
         headers,
@@ -282,6 +277,13 @@ export class ApiClient {
       }),
       { clientAddress: this.options.clientAddress },
     );
+    const payload = await response.json().catch(() => null);
+    return {
+      status: response.status,
+      code: isEnvelope(payload) ? payload.responseCode : response.status,
+      envelope: isEnvelope(payload) ? payload : null,
+      headers: response.headers,
+    };
   }
 
   /** Whether cached answers may be served: always to a visitor; to a logged-in user once the session is found live. */
