@@ -36,6 +36,7 @@ export function metricsEndpoint(routes: ServerBuild["routes"], token: string | u
   const scrape = (authorization: string | undefined) => scrapeMetrics(token, authorization);
   // Nobody scrapes without a token: requests are not counted, and a page pays for no extra route matching.
   if (!token) return { scrape, observe: () => {} };
+  collectProcessMetrics();
   const pageRoute = keptByPath(pageRoutes(routes));
   return {
     scrape,
@@ -127,7 +128,18 @@ function perQueue(read: (stats: QueueStats) => number) {
 // With several server processes on one port (WEB_CONCURRENCY), a scrape is answered by whichever process takes the
 // connection: each one's series carry its worker number, so one process's counters never look like another's reset.
 registry.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
-collectDefaultMetrics({ register: registry });
+
+let processMetrics = false;
+
+/**
+ * Node's own metrics (memory, CPU, event-loop delay), started once and only where someone scrapes: the event-loop
+ * delay is sampled all the time it runs.
+ */
+function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: registry });
+}
 
 gaugeOnScrape({
   name: "jobs_queued",
