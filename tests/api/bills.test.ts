@@ -12,6 +12,7 @@ import type { NoticeCheck } from "~/domain/booking";
 import { addDays, formatCalendarDate, startOfManilaDay, todayInManila } from "~/domain/dates";
 import { seedRunningBooking } from "~/seed/running-booking.server";
 import {
+  aBookingWithAnOverdueBill,
   aHostAndARenter,
   anActiveBooking,
   paidEvent,
@@ -271,16 +272,8 @@ describe("the Bills calls", () => {
 
 describe("a bill 7 days overdue", () => {
   it("lets the host, and only the host, end the booking; the unpaid bill is cut at the end and still owed", async () => {
-    const { host, renter, space } = await aHostAndARenter();
+    const { host, renter, bookingId } = await aBookingWithAnOverdueBill();
     const { db } = await getDatabase();
-    // Started 45 days ago: the second month began 14 or 15 days ago and is unpaid.
-    const bookingId = await seedRunningBooking(db, {
-      spaceId: space.id,
-      renterId: renter.user.id,
-      startDate: addDays(todayInManila(), -45),
-      duration: "3_months",
-    });
-    await runBilling(db);
     const [unpaid] = await billsOf(bookingId);
     expect(unpaid?.state).toBe("due");
     const seen = await call<BookingDetails>("GET", `/reserve/retrieveBookingData/${bookingId}`, {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sum } from "drizzle-orm";
 import type { BookingDetails } from "~/api/reserve/booking-views.server";
+import { runBilling } from "~/core/billing.server";
 import { applyBookingEvent } from "~/core/booking-service.server";
 import { checkLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
@@ -12,6 +13,7 @@ import { paymentEventBody } from "~/infra/payments/events.server";
 import { sandboxWebhookSecret } from "~/infra/payments/sandbox.server";
 import { PAYMONGO_SIGNATURE, signWebhook } from "~/infra/webhooks.server";
 import { action as paymentWebhook } from "~/routes/webhooks+/payments";
+import { seedRunningBooking } from "~/seed/running-booking.server";
 import { call, expectStatus, loggedInUser } from "./helpers";
 
 /** What the booking and payment API tests share: a listing, a host and a renter, booking it, paying for it. */
@@ -187,4 +189,21 @@ export async function ledgerProblemsAfter(tamper: (tx: Database) => Promise<void
       if (error.message !== "rollback") throw error;
     });
   return found;
+}
+
+/**
+ * A 3-month booking that started 45 days ago, billed: its second month began 14 or 15 days ago and is unpaid, so the
+ * bill is 7 days overdue and the host may end the booking. The parties and the booking's id.
+ */
+export async function aBookingWithAnOverdueBill() {
+  const parties = await aHostAndARenter();
+  const { db } = await getDatabase();
+  const bookingId = await seedRunningBooking(db, {
+    spaceId: parties.space.id,
+    renterId: parties.renter.user.id,
+    startDate: addDays(todayInManila(), -45),
+    duration: "3_months",
+  });
+  await runBilling(db);
+  return { ...parties, bookingId };
 }

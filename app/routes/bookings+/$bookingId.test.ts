@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { runBilling } from "~/core/billing.server";
 import { BOOKING_NOT_FOUND } from "~/core/booking-service.server";
 import { getDatabase } from "~/db/db.server";
 import { bookings, payments } from "~/db/schema";
-import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
-import { seedRunningBooking } from "~/seed/running-booking.server";
+import { endDateForMonths, todayInManila } from "~/domain/dates";
 import {
+  aBookingWithAnOverdueBill,
   aHostAndARenter,
   anActiveBooking,
   anApprovedBooking,
@@ -181,16 +180,7 @@ describe("an extension", () => {
 
 describe("ending a booking for an unpaid bill", () => {
   it("ends it today once a bill is 7 days overdue", async () => {
-    const { host, renter, space } = await aHostAndARenter();
-    const { db } = await getDatabase();
-    // Started 45 days ago: the second month began 14 or 15 days ago and is unpaid.
-    const bookingId = await seedRunningBooking(db, {
-      spaceId: space.id,
-      renterId: renter.user.id,
-      startDate: addDays(todayInManila(), -45),
-      duration: "3_months",
-    });
-    await runBilling(db);
+    const { host, bookingId } = await aBookingWithAnOverdueBill();
 
     const answer = await postIntent(bookingId, host.cookie, { intent: "end-for-unpaid-bill" });
 
