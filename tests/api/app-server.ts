@@ -80,7 +80,7 @@ export async function startApp(options: { metricsToken?: string } = {}): Promise
   const { guardRoutes } = await import("~/screens/route-guard.server");
   const { serverSettings } = await import("~/infra/edge.server");
   const { serveApi } = await import("~/api/router.server");
-  const { metricsEndpoint } = await import("~/metrics.server");
+  const { metricsEndpoint, requestLogging } = await import("~/metrics.server");
   const entry = await import("~/entry.server");
   const { routes, manifest } = await appRoutes();
   const urls = routeUrls(manifest);
@@ -121,7 +121,8 @@ export async function startApp(options: { metricsToken?: string } = {}): Promise
   const settings = {
     ...serverSettings(),
     api: serveApi,
-    metrics: metricsEndpoint(build.routes, options.metricsToken),
+    metrics: metricsEndpoint(options.metricsToken),
+    requests: requestLogging(build.routes),
   };
   const server: Server = createApp(build, settings).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
