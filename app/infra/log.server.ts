@@ -20,7 +20,7 @@ export const DEFAULT_LOG_LEVEL: LogLevel = "info";
 /**
  * What is censored wherever it appears, at the top of a line or one object down (`err.config`, `user.password`):
  * the headers that carry a session or a token, passwords, tokens, secrets, one-time codes, and the numbers of a card
- * or of a host's payout account.
+ * or of a host's payout account. (Not `code`: an error's code, ECONNREFUSED, is what an operator looks for.)
  */
 const SECRET_KEYS = [
   "authorization",
@@ -37,8 +37,8 @@ const SECRET_KEYS = [
   "secret",
   "clientSecret",
   "sessionSecret",
-  "code",
   "otp",
+  "otpCode",
   "cardNumber",
   "card_number",
   "cvc",
@@ -49,7 +49,7 @@ const SECRET_KEYS = [
 
 export const REDACTED_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [quoted(key), `*.${quoted(key)}`]),
-  ...["headers", "req.headers", "request.headers"].flatMap((at) =>
+  ...["headers", "*.headers", "*.*.headers", "req.headers", "request.headers"].flatMap((at) =>
     ["authorization", "cookie", "set-cookie", "x-api-key"].map((key) => `${at}.${quoted(key)}`),
   ),
 ];
