@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Public base URL of the bucket's files (a CDN); unset, files are served through the app. */
   S3_PUBLIC_URL: optionalUrl,
-  /** SMS: sent through this HTTP gateway when set; else written to the log and DATA_DIR/sms. */
+  /** SMS: sent through this HTTP gateway when set; else written to DATA_DIR/sms (the log names the file, not the text). */
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: z.string().trim().optional(),
   SMS_SENDER: z.string().trim().default("SpaceSol"),
