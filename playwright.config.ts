@@ -9,6 +9,12 @@ import { SERVER_NODE_FLAGS } from "./server/node-flags.js";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = `tests/e2e/.data-${PORT}`;
 /**
+ * The e2e server's stdout, its whole log: after the run, tests/e2e/server-log-check.ts fails the run if a line is not
+ * JSON or holds a secret (docs/decisions/0060-logs.md).
+ */
+export const SERVER_LOG = `test-results/e2e-server-${PORT}.log`;
+const SESSION_SECRET = "e2e-session-secret-that-is-long-enough-to-sign";
+/**
  * The local identity provider for social sign-in (tests/doubles/identity-provider.ts: an OpenID Connect provider
  * standing in for Google, and the Facebook dialog, token endpoint and Graph API). Its port follows E2E_PORT, so
  * parallel runs each get their own.
@@ -19,6 +25,8 @@ export const SOCIAL_CLIENTS = {
   google: { id: "e2e-google-client.apps.example", secret: "e2e-google-secret" },
   facebook: { id: "2024000000000001", secret: "e2e-facebook-app-secret" },
 };
+/** The e2e server's own secrets, which its log must never hold. */
+export const E2E_SECRETS = [SESSION_SECRET, SOCIAL_CLIENTS.google.secret, SOCIAL_CLIENTS.facebook.secret];
 
 /**
  * The map tiles' server for the e2e server: an address no network answers, which the tests' browser contexts answer
@@ -46,6 +54,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  globalTeardown: "./tests/e2e/server-log-check.ts",
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Budgets from the slowest run with both cores kept busy by other work (ADR 0014), with a margin: a test of a
   // few pages took up to 40 s there, and one expectation up to 9 s. Longer flows set their own in their spec.
@@ -75,8 +84,8 @@ export default defineConfig({
     },
     {
       // The test accounts (tests/e2e/seed-test-users.ts) are made in the fresh database before the server opens it;
-      // the server runs with the Node flags of `npm run serve`.
-      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/seed-test-users.ts && node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      // the server runs with the Node flags of `npm run serve`, its log (stdout) kept in SERVER_LOG.
+      command: `rm -rf ${E2E_DATA_DIR} && mkdir -p test-results && node --import tsx tests/e2e/seed-test-users.ts && node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts ${process.env.BUILD_DIR ?? "build"}/index.js > ${SERVER_LOG}`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 300_000,
@@ -86,7 +95,9 @@ export default defineConfig({
         PORT: String(PORT),
         NODE_ENV: "production",
         DATA_DIR: E2E_DATA_DIR,
-        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-to-sign",
+        SESSION_SECRET,
+        // Every request logged, so that the log's check after the run (SERVER_LOG) reads what a production log holds.
+        LOG_LEVEL: "info",
         SEED_DEMO_DATA: "true",
         DATABASE_URL: "",
         // Tiles from the tests' own tile server (MAP_TILES_ORIGIN): the maps show their tiles' credits, with no network.

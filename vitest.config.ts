@@ -12,6 +12,8 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const env = {
   NODE_ENV: "test" as const,
   SESSION_SECRET: "test-secret-that-is-long-enough-for-hmac-signing",
+  // Warnings and errors only: a line per request or job would bury the test report (a test may raise it).
+  LOG_LEVEL: "warn",
   DATA_DIR: path.resolve(import.meta.dirname, "data/test"),
 };
 

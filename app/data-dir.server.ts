@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
+import { log } from "~/infra/log.server";
 
 /**
  * DATA_DIR holds what no other user of the machine may read (ADR 0044): the embedded database (password hashes,
@@ -33,7 +34,7 @@ export function keepDataDirPrivate(dataDir: string): void {
 
 /** tightenModes, saying on the console what it could not change. */
 export function makePrivate(dir: string): void {
-  for (const problem of tightenModes(dir)) console.warn(`[data] ${problem}`);
+  for (const problem of tightenModes(dir)) log.warn(`[data] ${problem}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { log } from "~/infra/log.server";
 import {
   applySecurityHeaders,
   CROSS_SITE_MESSAGE,
@@ -72,7 +73,7 @@ export default function handleRequest(
           failed = true;
           responseStatusCode = 500;
           // Errors while streaming after the shell are logged here; before it, onShellError reports them.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "a page failed while it streamed");
         },
       },
     );
@@ -163,12 +164,12 @@ class WriteBatches extends Transform {
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isCrossOriginMutation(request)) {
-    console.warn(`[security] refused a cross-site ${request.method} to ${new URL(request.url).pathname}`);
+    log.warn(`[security] refused a cross-site ${request.method} to ${new URL(request.url).pathname}`);
     return;
   }
   // As Remix's own default does: an error response that wraps an Error logs the Error.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(inner ?? error);
+  log.error({ err: inner ?? error, method: request.method }, "a page's loader or action failed");
 };
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { log } from "~/infra/log.server";
 import { EnvError, parseEnv, publicEnv, publicOrigin, publicUrlWarning, siteName } from "./env.server";
 
 const SECRET = "s".repeat(32);
@@ -96,15 +97,15 @@ describe("parseEnv", () => {
 
   it("generates a session secret once, keeps it in DATA_DIR and says that instances must share one", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "ss-env-"));
-    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const infoLog = vi.spyOn(log, "info").mockImplementation(() => {});
     const first = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
     const second = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(second).toBe(first);
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(log.mock.calls[0]?.[0]).toContain("must share one SESSION_SECRET");
-    log.mockRestore();
+    expect(infoLog).toHaveBeenCalledTimes(1);
+    expect(infoLog.mock.calls[0]?.[0]).toContain("must share one SESSION_SECRET");
+    infoLog.mockRestore();
   });
 });
 

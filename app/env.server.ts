@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, log } from "~/infra/log.server";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "./data-dir.server";
 import { DEFAULT_REFERRAL_VOUCHER_CENTAVOS } from "./domain/vouchers";
 import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
@@ -95,7 +96,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Public base URL of the bucket's files (a CDN); unset, files are served through the app. */
   S3_PUBLIC_URL: optionalUrl,
-  /** SMS: sent through this HTTP gateway when set; else written to the log and DATA_DIR/sms. */
+  /** SMS: sent through this HTTP gateway when set; else written to DATA_DIR/sms (the log names the file, not the text). */
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: z.string().trim().optional(),
   SMS_SENDER: z.string().trim().default("SpaceSol"),
@@ -156,6 +157,8 @@ const EnvSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.string().trim().min(16, "must be at least 16 characters long").optional(),
   ),
+  /** How much the server logs (app/infra/log.server.ts, docs/deploy.md "Logs"): "info" logs every request. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULT_LOG_LEVEL),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -207,7 +210,7 @@ function loadOrCreateSessionSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   mkdirPrivate(path.dirname(file));
   writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
-  console.info(
+  log.info(
     `[config] SESSION_SECRET is not set: generated one and kept it in ${file}. ` +
       "Several instances of the app must share one SESSION_SECRET; set it in their environment.",
   );
@@ -230,7 +233,7 @@ export function getEnv(): Env {
       cached = parseEnv(process.env);
     } catch (error) {
       if (error instanceof EnvError) {
-        console.error(error.message);
+        log.error(error.message);
         process.exit(1);
       }
       throw error;

@@ -1,6 +1,7 @@
 import { billingQueue } from "~/core/billing.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
 import { closeDatabase, fillWhenEmpty } from "~/db/db.server";
+import { log } from "~/infra/log.server";
 import { depositReleaseQueue } from "~/jobs/deposit-runs.server";
 import { markActivity, quietFor, requestsInFlight } from "./infra/in-flight.server";
 import { registerQueues, schedule, send, startJobs, stopJobs } from "./infra/jobs.server";
@@ -63,11 +64,11 @@ export function installShutdownHandlers(): void {
 /** What a SIGTERM or SIGINT starts (exported for the server-level test of streams and requests in flight). */
 export async function shutDown(signal: string): Promise<void> {
   const streams = closeEventStreams();
-  console.info(
+  log.info(
     `[server] ${signal}: closed ${streams} event stream(s); finishing ${requestsInFlight()} request(s) in flight, then closing the database`,
   );
   const deadline = setTimeout(() => {
-    console.error(`[server] still busy after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
+    log.error(`[server] still busy after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
@@ -77,5 +78,5 @@ export async function shutDown(signal: string): Promise<void> {
   await closeLiveBus();
   await closeCacheSharing();
   await closeDatabase({ forGood: true });
-  console.info("[server] database closed; bye");
+  log.info("[server] database closed; bye");
 }

@@ -13,6 +13,7 @@ import { paymentEventsQueue } from "./core/payment-events.server";
 import { openUnapplied } from "./core/unapplied-payments.server";
 import { getDatabase } from "./db/db.server";
 import { type QueueStats, queueStats } from "./infra/jobs.server";
+import { logRequest, requestIdFrom, runForRequest } from "./infra/log.server";
 import {
   collectDefaultMetrics,
   gaugeOnScrape,
@@ -26,23 +27,35 @@ import { openStreamCount } from "./infra/streams.server";
 export type MetricsEndpoint = {
   /** GET /metrics: null while no token is configured (the server answers as for any unknown path). */
   scrape(authorization: string | undefined): Promise<Scrape | null>;
-  /** Counts one answered request under its route's pattern. */
-  observe(request: { method: string; path: string; status: number; seconds: number }): void;
+  /** Counts one answered request under its route's pattern (`requestRoutes`). */
+  observe(request: { method: string; route: string; status: number; seconds: number }): void;
 };
 
 export const METRICS_PATH = "/metrics";
 
-export function metricsEndpoint(routes: ServerBuild["routes"], token: string | undefined): MetricsEndpoint {
+export function metricsEndpoint(token: string | undefined): MetricsEndpoint {
   const scrape = (authorization: string | undefined) => scrapeMetrics(token, authorization);
-  // Nobody scrapes without a token: requests are not counted, and a page pays for no extra route matching.
+  // Nobody scrapes without a token: requests are not counted.
   if (!token) return { scrape, observe: () => {} };
   collectProcessMetrics();
+  return { scrape, observe: observeRequest };
+}
+
+/**
+ * The route pattern of each request, the one source of it for both the metrics and the log's request lines
+ * (app/infra/log.server.ts): see `routePattern`.
+ */
+export function requestRoutes(routes: ServerBuild["routes"]): (method: string, path: string) => string {
   const pageRoute = keptByPath(pageRoutes(routes));
-  return {
-    scrape,
-    observe: ({ method, path, status, seconds }) =>
-      observeRequest({ method, route: routePattern(method, path, pageRoute), status, seconds }),
-  };
+  return (method, path) => routePattern(method, path, pageRoute);
+}
+
+/**
+ * What the HTTP server needs to log each request (app/infra/log.server.ts): its id, its route's pattern (the same as
+ * the metrics'), the context its handling runs in, and its line once the answer has gone out.
+ */
+export function requestLogging(routes: ServerBuild["routes"]) {
+  return { idFrom: requestIdFrom, route: requestRoutes(routes), run: runForRequest, log: logRequest };
 }
 
 /** How many paths' route ids are kept: matching the app's routes costs as much as a small page's render. */

@@ -11,7 +11,8 @@ import { clientAddress, trustProxies } from "./client-address.ts";
 
 /**
  * The Express app that serves Space Solution: built assets and public/ files, the JSON API (/api/*), the operators'
- * metrics (/metrics), then every other request to Remix. Every request is counted and timed under its route's pattern.
+ * metrics (/metrics), then every other request to Remix. Every request is counted and timed under its route's pattern,
+ * and logged (one line once its answer has gone out: app/infra/log.server.ts).
  * Every answer, a static file as much as a page, carries the security baseline; fingerprinted /build/* files are
  * cached for a year; answers are compressed as the browser allows.
  */
@@ -19,7 +20,7 @@ export function createApp(build: ServerBuild, settings: ServerSettings): express
   const app = express();
   app.disable("x-powered-by");
   trustProxies(app, settings.trustProxy);
-  app.use(countRequests(settings.metrics));
+  app.use(followRequests(settings));
   app.use(securityBaseline(settings.securityHeaders));
   app.use(refuseAtTheEdge(settings.edgeRefusal));
   app.use(dropUnreadBodies(settings.maxBodyBytes));
@@ -143,21 +144,37 @@ export function serveApi(api: ServerSettings["api"]): RequestHandler {
   };
 }
 
-/** Counts and times each request once its answer has gone out (or its caller went away), for the metrics. */
-export function countRequests(metrics: ServerSettings["metrics"]): RequestHandler {
+/**
+ * Each request runs as one the log knows (its id: the proxy's X-Request-Id when TRUST_PROXY says a proxy is there,
+ * else a new one, sent back in X-Request-Id); once its answer has gone out (or its caller went away) it is counted and
+ * timed for the metrics, and its line is logged, both under its route's pattern.
+ */
+export function followRequests(
+  settings: Pick<ServerSettings, "metrics" | "requests" | "trustProxy">,
+): RequestHandler {
+  const { metrics, requests } = settings;
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     // Read now: a mounted handler (/api) takes its mount point off the request's URL while it runs.
     const path = req.path;
-    res.once("close", () =>
-      metrics.observe({
+    const context = {
+      requestId: requests.idFrom(settings.trustProxy > 0 ? req.get("X-Request-Id") : undefined),
+    } as { requestId: string; userId?: string };
+    res.setHeader("X-Request-Id", context.requestId);
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = requests.route(req.method, path);
+      metrics.observe({ method: req.method, route, status: res.statusCode, seconds });
+      requests.log({
+        ...context,
         method: req.method,
-        path,
+        route,
         status: res.statusCode,
-        seconds: Number(process.hrtime.bigint() - start) / 1e9,
-      }),
-    );
-    next();
+        durationMs: seconds * 1000,
+        aborted: !res.writableFinished,
+      });
+    });
+    requests.run(context, next);
   };
 }
 

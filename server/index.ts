@@ -7,15 +7,17 @@
  * one server process per core (./processes.ts), all on the same port. Its memory settings are Node flags and
  * environment given where it is started (package.json's `serve` script, the README's "Memory").
  */
+
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
+import { log } from "../app/infra/log.server.ts";
 import { serverProcessCount, superviseServers } from "./processes.ts";
 
 let count = 1;
 try {
   if (cluster.isPrimary) count = serverProcessCount(process.env, availableParallelism());
 } catch (error) {
-  console.error(`[server] ${(error as Error).message}`);
+  log.error(`[server] ${(error as Error).message}`);
   process.exit(1);
 }
 if (count > 1) superviseServers(count);

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { log } from "../app/infra/log.server.ts";
 
 /**
  * One server process per core (ADR 0036). A Node process renders pages on one core; on a PostgreSQL server several
@@ -45,7 +46,7 @@ export function superviseServers(count: number): void {
   let started = false;
   let stopping = false;
   let exitCode = 0;
-  console.info(`[server] ${count} server processes, one per core (WEB_CONCURRENCY sets another number)`);
+  log.info(`[server] ${count} server processes, one per core (WEB_CONCURRENCY sets another number)`);
 
   const startFrom = (n: number) => {
     if (n > count) {
@@ -64,9 +65,7 @@ export function superviseServers(count: number): void {
     stopping = true;
     for (const worker of living()) worker.process.kill(signal);
     setTimeout(() => {
-      console.error(
-        `[server] server processes still running after ${STOP_DEADLINE_MS / 1000} s; killing them`,
-      );
+      log.error(`[server] server processes still running after ${STOP_DEADLINE_MS / 1000} s; killing them`);
       for (const worker of living()) worker.process.kill("SIGKILL");
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
@@ -74,11 +73,11 @@ export function superviseServers(count: number): void {
 
   cluster.on("exit", (worker, code, signal) => {
     if (!stopping && !started) {
-      console.error(`[server] a server process could not start (${signal ?? `exit ${code}`}); stopping`);
+      log.error(`[server] a server process could not start (${signal ?? `exit ${code}`}); stopping`);
       exitCode = code || 1;
       stop("SIGTERM");
     } else if (!stopping) {
-      console.error(
+      log.error(
         `[server] server process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`,
       );
       setTimeout(() => {

@@ -7,9 +7,11 @@
  * build's lifecycle ends the open event streams, lets requests in flight finish and closes the database
  * (app/lifecycle.server.ts).
  */
+
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import { log } from "../app/infra/log.server.ts";
 import type { ServerSettings } from "../app/server-build";
 import { createApp, stopAccepting } from "./app.ts";
 
@@ -25,18 +27,18 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const settings = build.serverSettings();
-if (settings.warning) console.warn(settings.warning);
+if (settings.warning) log.warn(settings.warning);
 
 const app = createApp(build, settings);
 const onListen = () => {
-  console.info(`[server] http://${settings.host ?? "localhost"}:${settings.port}`);
+  log.info(`[server] http://${settings.host ?? "localhost"}:${settings.port}`);
   if (settings.mode === "development") void broadcastDevReady(build);
 };
 const server = settings.host
   ? app.listen(settings.port, settings.host, onListen)
   : app.listen(settings.port, onListen);
 server.on("error", (error) => {
-  console.error(`[server] cannot listen on ${settings.host ?? "*"}:${settings.port}: ${error.message}`);
+  log.error(`[server] cannot listen on ${settings.host ?? "*"}:${settings.port}: ${error.message}`);
   process.exit(1);
 });
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { track } from "~/infra/in-flight.server";
+import { requestIdFrom, runForRequest } from "~/infra/log.server";
 import { openEventStream } from "~/infra/streams.server";
 import { shutDown } from "~/lifecycle.server";
 import { createApp, stopAccepting } from "./app.ts";
@@ -67,6 +68,7 @@ const app = createApp(build, {
   edgeRefusal: () => null,
   api: async () => new Response(null, { status: 404 }),
   metrics: { scrape: async () => null, observe: () => {} },
+  requests: { idFrom: requestIdFrom, route: () => "test", run: runForRequest, log: () => {} },
 });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

@@ -4,6 +4,7 @@ import { getDatabase } from "~/db/db.server";
 import { isDatabaseUnavailable, unavailableReason } from "~/db/unavailable.server";
 import { DomainError, type DomainErrorKind } from "~/domain/errors";
 import { getEnv } from "~/env.server";
+import { currentRequest, log } from "~/infra/log.server";
 import {
   BodyTooLargeError,
   MAX_UPLOAD_BYTES,
@@ -59,7 +60,8 @@ export function newCaller(
   return {
     ...fields,
     clientAddress: fields.clientAddress?.trim() || UNKNOWN_ADDRESS,
-    requestId: randomUUID(),
+    // The id of the HTTP request being answered (what its log line and X-Request-Id say), for a screen's calls too.
+    requestId: currentRequest()?.requestId ?? randomUUID(),
     answerRead: fields.answerRead ?? true,
   };
 }
@@ -134,13 +136,14 @@ export function errorAnswer(error: unknown, caller: Pick<Caller, "requestId">, w
   }
   // The database cannot be reached: come back later, as /readyz says too (ADR 0042). One line, no stack trace.
   if (isDatabaseUnavailable(error)) {
-    console.error(
-      `[api] ${caller.requestId} ${what}: the database cannot be reached: ${unavailableReason(error)}`,
+    log.error(
+      { requestId: caller.requestId, call: what, reason: unavailableReason(error) },
+      "the database cannot be reached",
     );
     headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
     return { status: 503, message: UNAVAILABLE_MESSAGE, result: null, headers };
   }
-  console.error(`[api] ${caller.requestId} ${what} failed:`, error);
+  log.error({ requestId: caller.requestId, call: what, err: error }, "API call failed");
   return {
     status: 500,
     message: `Something went wrong on our side. Please try again. (Request id: ${caller.requestId})`,

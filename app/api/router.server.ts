@@ -103,7 +103,11 @@ export async function handleApiRequest(
     const { endpoint } = found.route;
     answer = await runEndpoint(endpoint, () => readInput(request, url, endpoint, found.params), caller);
   } catch (error) {
-    answer = errorAnswer(error, caller, `${request.method} ${path}`);
+    answer = errorAnswer(
+      error,
+      caller,
+      `${request.method} ${apiRoutePattern(request.method, url.pathname, routes)}`,
+    );
   }
   const { status, message, result, headers } = answer;
   headers.set("X-Request-Id", caller.requestId);

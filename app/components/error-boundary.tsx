@@ -41,7 +41,8 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const params = useParams();
   if (!isRouteErrorResponse(error)) {
-    console.error(error);
+    // In the browser, for whoever looks at its console; the server's log has it already (entry.server.tsx).
+    if (typeof document !== "undefined") console.error(error);
     return <ErrorPage status={500} message={UNEXPECTED} />;
   }
   const handler = statusHandlers?.[error.status] ?? DEFAULT_STATUS_HANDLERS[error.status];

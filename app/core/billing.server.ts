@@ -9,6 +9,7 @@ import { displayName } from "~/domain/display-name";
 import { formatPeso } from "~/domain/money";
 import { siteOrigin } from "~/env.server";
 import { defineQueue } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 import type { BillHeadline } from "~/infra/notifications/bill-update";
 import { notify } from "~/infra/notify.server";
 import { applyBookingEventIn, bookingTransaction } from "./booking-service.server";
@@ -175,7 +176,7 @@ export const billingQueue = defineQueue<{ at?: string }>(
     const { db } = await getDatabase();
     const run = await runBilling(db, at ? new Date(at) : new Date());
     if (run.issued + run.reminded + run.voided + run.repriced > 0)
-      console.info(
+      log.info(
         `[billing] ${run.bookings} booking(s): ${run.issued} issued, ${run.repriced} repriced, ${run.voided} voided, ${run.reminded} reminder(s)`,
       );
   },

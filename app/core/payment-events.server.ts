@@ -10,6 +10,7 @@ import { type PaymentRow, payments, refunds } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { defineQueue } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 import type { ParsedEvent } from "~/infra/payments/events.server";
 import { paymentProvider } from "~/infra/payments/provider.server";
 import type { PaymentOutcome, RefundOutcome } from "~/infra/payments/types";
@@ -152,7 +153,7 @@ async function settlePayment(tx: Database, event: PaymentOutcome, from: EventSou
 /** A failed payment of a checkout: recorded on it while it waits; a failed try after it was settled changes nothing. */
 async function recordFailure(tx: Database, checkout: PaymentRow, event: PaymentOutcome) {
   if (checkout.state !== "pending") {
-    console.info(
+    log.info(
       `[payments] a failed payment (${event.providerPaymentId}) of checkout ${checkout.id}, already ${checkout.state}: no money moved, nothing to do`,
     );
     return;

@@ -31,6 +31,7 @@ import {
 } from "~/domain/payouts";
 import { siteOrigin } from "~/env.server";
 import { defineQueue } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 import type { PayoutHeadline } from "~/infra/notifications/payout-update";
 import { notify } from "~/infra/notify.server";
 import { bookingTransaction } from "./booking-service.server";
@@ -108,9 +109,9 @@ export async function releaseEarnings(db: Database, now = new Date()): Promise<E
     } catch (error) {
       // One booking that cannot be released (its transaction rolled back whole) never holds back the others' hosts.
       run.failed += 1;
-      console.error(
+      log.error(
+        { err: error },
         `[payouts] booking ${id}: its earnings could not be released; tried again next run`,
-        error,
       );
     }
   }
@@ -266,7 +267,10 @@ export async function runPayoutBatch(db: Database, now = new Date()): Promise<Ba
         });
       } catch (error) {
         result.failed.push(hostId);
-        console.error(`[payouts] host ${hostId}: the payout could not be made; tried again next week`, error);
+        log.error(
+          { err: error },
+          `[payouts] host ${hostId}: the payout could not be made; tried again next week`,
+        );
         continue;
       }
       result.payouts += 1;
@@ -474,7 +478,7 @@ export const earningsQueue = defineQueue<{ at?: string }>(
     const { db } = await getDatabase();
     const run = await releaseEarnings(db, at ? new Date(at) : new Date());
     if (run.released > 0)
-      console.info(`[payouts] released ${run.released} period(s) of ${run.bookings} booking(s)`);
+      log.info(`[payouts] released ${run.released} period(s) of ${run.bookings} booking(s)`);
   },
   { policy: "exclusive" },
 );
@@ -486,7 +490,7 @@ export const payoutBatchQueue = defineQueue<{ at?: string }>(
     const { db } = await getDatabase();
     const run = await runPayoutBatch(db, at ? new Date(at) : new Date());
     if (run.batchId)
-      console.info(
+      log.info(
         `[payouts] batch ${run.batchId}: ${run.payouts} payout(s), ${formatPeso(run.amount)}; ${run.reminded} host(s) reminded to add a method; ${run.failed.length} host(s) failed`,
       );
   },

@@ -6,6 +6,7 @@ import { getDatabase } from "~/db/db.server";
 import { bookings, type PaymentRow, payments, type RefundRow, refunds } from "~/db/schema";
 import { formatPeso } from "~/domain/money";
 import { defineQueue } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 import { paymentProvider } from "~/infra/payments/provider.server";
 
 /**
@@ -88,8 +89,7 @@ async function allocate(tx: Database, job: RefundJob): Promise<void> {
     });
     left -= share;
   }
-  if (left > 0)
-    console.error(`[refunds] booking ${job.bookingId}: ${left} centavos to refund found no payment`);
+  if (left > 0) log.error(`[refunds] booking ${job.bookingId}: ${left} centavos to refund found no payment`);
 }
 
 async function refundedOf(tx: Database, payment: PaymentRow): Promise<number> {

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { type UnappliedEventKind, type UnappliedPaymentEventRow, unappliedPaymentEvents } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
+import { log } from "~/infra/log.server";
 
 /**
  * Provider events that could be neither applied nor refunded by themselves (docs/decisions/0040-money-promises.md):
@@ -29,7 +30,7 @@ export type UnappliedEvent = {
 /** Keeps `event` for an operator (inside the caller's transaction), and says so in the log. */
 export async function recordUnapplied(tx: Database, event: UnappliedEvent): Promise<void> {
   const [row] = await tx.insert(unappliedPaymentEvents).values(event).returning();
-  console.warn(`[payments] kept for an operator (${row?.id}): ${event.reason}`);
+  log.warn(`[payments] kept for an operator (${row?.id}): ${event.reason}`);
 }
 
 /** The events still waiting for an operator, oldest first. */

@@ -9,6 +9,7 @@ import {
   type ProcessedImage,
   processImage,
 } from "~/infra/images.server";
+import { log } from "~/infra/log.server";
 import { getStorage } from "~/infra/storage.server";
 
 /**
@@ -219,6 +220,6 @@ async function deleteObjects(keys: readonly string[]): Promise<void> {
   const results = await Promise.allSettled(deletable.map((key) => storage.delete(key)));
   for (const [i, result] of results.entries()) {
     if (result.status === "rejected")
-      console.error(`[uploads] could not remove ${deletable[i]}:`, result.reason);
+      log.error({ err: result.reason }, `[uploads] could not remove ${deletable[i]}`);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { type PgChannel, pgChannel } from "~/db/pg-channel.server";
+import { log } from "~/infra/log.server";
 import type { Database } from "./client.server";
 
 /**
@@ -109,7 +110,7 @@ export function watchServerCatalogue(db: Database, url: string): PgChannel {
     },
   };
   watches.set(db, watch);
-  void channel.open().catch((error) => console.error("[db] cannot hear the catalogue's changes", error));
+  void channel.open().catch((error) => log.error({ err: error }, "[db] cannot hear the catalogue's changes"));
   return channel;
 }
 

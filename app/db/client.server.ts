@@ -11,6 +11,7 @@ import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
 import { makePrivate, mkdirPrivate } from "~/data-dir.server";
 import type { PgChannel } from "~/db/pg-channel.server";
+import { log } from "~/infra/log.server";
 import { installCatalogueTrigger, watchCatalogue, watchServerCatalogue } from "./catalogue.server";
 import * as schema from "./schema";
 
@@ -116,7 +117,7 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   let closing = false;
   pool.on("error", (error) => {
     if (closing) return;
-    console.error(
+    log.error(
       `[db] an idle connection was lost: ${error.message}${"code" in error ? ` (${error.code})` : ""}`,
     );
   });

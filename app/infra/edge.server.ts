@@ -1,4 +1,5 @@
 import { getEnv, publicUrlWarning } from "~/env.server";
+import { log } from "./log.server";
 import {
   applySecurityHeaders,
   CROSS_SITE_MESSAGE,
@@ -64,7 +65,7 @@ export function edgeRefusal(request: RequestHead): Response | null {
     });
   }
   if (isCrossOriginMutation(request) || originNamesAnotherHost(request, pathname)) {
-    console.warn(`[security] refused a cross-site ${request.method} to ${pathname}`);
+    log.warn(`[security] refused a cross-site ${request.method} to ${pathname}`);
     return pageRefusal(request, 403, CROSS_SITE_MESSAGE);
   }
   return null;

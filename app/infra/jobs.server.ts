@@ -11,6 +11,7 @@ import {
 } from "pg-boss";
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
+import { log } from "./log.server";
 
 /**
  * Durable background jobs, stored in the app's own Postgres (embedded or server) by pg-boss
@@ -134,7 +135,7 @@ export function startJobs(): Promise<PgBoss> {
     });
     stopping = false;
     boss.on("error", (error) => {
-      if (!stopping) console.error("[jobs]", error);
+      if (!stopping) log.error({ err: error }, "[jobs]");
     });
     await boss.start();
     for (const queue of registered) {
@@ -170,7 +171,7 @@ export function startJobs(): Promise<PgBoss> {
               await runJob(queue as Queue<object>, job.data, job.id);
               results.push({ id: job.id, status: "completed" });
             } catch (error) {
-              if (!stopping) console.error(`[jobs] ${queue.name} ${job.id} failed:`, error);
+              if (!stopping) log.error({ err: error }, `[jobs] ${queue.name} ${job.id} failed`);
               results.push({
                 id: job.id,
                 status: "failed",

@@ -1,5 +1,6 @@
 import { getDatabase } from "~/db/db.server";
 import { pgChannel } from "~/db/pg-channel.server";
+import { log } from "./log.server";
 
 /**
  * Live updates' fan-out (ADR 0026): "something changed for this user" travels from the request or job that changed
@@ -91,7 +92,7 @@ export function createLiveBus(options: { url?: string } = {}): LiveBus {
       for (const change of changes) await channel.notify(JSON.stringify({ ...change, at }));
     },
     subscribe(userId, listener) {
-      void channel.open().catch((error) => console.error("[live] cannot listen", error));
+      void channel.open().catch((error) => log.error({ err: error }, "[live] cannot listen"));
       return subscribe(userId, listener);
     },
     changedSince,
@@ -119,7 +120,7 @@ export async function publishChanges(changes: readonly Omit<Change, "at">[]): Pr
   try {
     await (await liveBus()).publish(changes);
   } catch (error) {
-    console.error("[live] could not publish", error);
+    log.error({ err: error }, "[live] could not publish");
   }
 }
 

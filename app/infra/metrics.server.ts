@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { log } from "./log.server";
 
 export { collectDefaultMetrics } from "prom-client";
 
@@ -71,7 +72,7 @@ export function gaugeOnScrape<L extends string>(options: {
           else this.set(value);
         }
       } catch (error) {
-        console.warn(
+        log.warn(
           `[metrics] ${options.name} could not be read: ${error instanceof Error ? error.message : error}`,
         );
       }

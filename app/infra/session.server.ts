@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions, type User, users } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { noteRequestUser } from "./log.server";
 
 /**
  * Sessions are database rows; the cookie carries only the session id, signed with SESSION_SECRET
@@ -65,6 +66,8 @@ export async function findSession(
     .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
+  // The request's log line names whose session it was (never the session itself).
+  noteRequestUser(row.user.id);
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/data-dir.server";
 import { type Env, getEnv } from "~/env.server";
+import { log } from "~/infra/log.server";
 import { doOnce } from "./job-effects.server";
 import { defineQueue, type SendOptions, send } from "./jobs.server";
 
@@ -43,7 +44,6 @@ export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promis
     }
     return;
   }
-  console.info(`[sms] to ${sms.to}: ${sms.text}`);
   const dir = smsSinkDir(config.DATA_DIR);
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const at = new Date();
@@ -52,6 +52,8 @@ export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promis
   await writeFile(path.join(dir, name), `To: ${sms.to}\nDate: ${at.toISOString()}\n\n${sms.text}\n`, {
     mode: PRIVATE_FILE_MODE,
   });
+  // Not its text: an SMS carries one-time codes, which the log never holds.
+  log.info({ file: path.join(dir, name) }, "[sms] no SMS gateway: the message was kept in a file");
 }
 
 /** Each SMS job hands its message over once, however often it runs (./job-effects.server.ts). */

@@ -6,6 +6,7 @@ import { getDatabase } from "~/db/db.server";
 import { bookingDeposits, bookings } from "~/db/schema";
 import { latestReleasableEndDate } from "~/domain/deposits";
 import { defineQueue } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 
 export type DepositRun = { released: number };
 
@@ -59,7 +60,7 @@ export const depositReleaseQueue = defineQueue<{ at?: string }>(
   async ({ at }) => {
     const { db } = await getDatabase();
     const run = await releaseDueDeposits(db, at ? new Date(at) : new Date());
-    if (run.released > 0) console.info(`[deposits] released ${run.released} deposit(s) after 72 hours`);
+    if (run.released > 0) log.info(`[deposits] released ${run.released} deposit(s) after 72 hours`);
   },
   { policy: "exclusive" },
 );

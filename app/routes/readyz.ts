@@ -1,6 +1,7 @@
 import { pingDatabase } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { unavailableReason } from "~/db/unavailable.server";
+import { log } from "~/infra/log.server";
 import { RETRY_AFTER_SECONDS } from "~/infra/security.server";
 
 /** Readiness: the database answers. */
@@ -11,7 +12,8 @@ export async function loader() {
     return new Response("ready", { headers });
   } catch (error) {
     // One line when the database cannot be reached (a probe asks every few seconds); anything else in full.
-    console.error("[readyz] database not ready:", unavailableReason(error) || error);
+    const reason = unavailableReason(error);
+    log.error(reason ? { reason } : { err: error }, "[readyz] database not ready");
     return new Response("database unavailable", {
       status: 503,
       headers: { ...headers, "Retry-After": String(RETRY_AFTER_SECONDS) },

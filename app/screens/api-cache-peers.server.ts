@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type PgChannel, pgChannel } from "~/db/pg-channel.server";
+import { log } from "~/infra/log.server";
 import type { ApiCache, Drop } from "./api-cache.server";
 
 /**
@@ -40,11 +41,11 @@ export function shareOverDatabase(cache: ApiCache, url: string): PgChannel {
       const message: Message = { from: instance, drop };
       // The change itself is made: a drop that cannot be sent leaves the other instances' answers to their 180 s.
       await channel.notify(JSON.stringify(message)).catch((error) => {
-        console.error("[cache] could not tell the other instances", error);
+        log.error({ err: error }, "[cache] could not tell the other instances");
       });
     },
   });
-  void channel.open().catch((error) => console.error("[cache] cannot hear the other instances", error));
+  void channel.open().catch((error) => log.error({ err: error }, "[cache] cannot hear the other instances"));
   openChannels.add(channel);
   return channel;
 }

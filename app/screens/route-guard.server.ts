@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable, unavailableReason } from "~/db/unavailable.server";
 import { track } from "~/infra/in-flight.server";
+import { log } from "~/infra/log.server";
 import {
   applySecurityHeaders,
   BodyTooLargeError,
@@ -100,7 +101,7 @@ function wrap(fn: DataFunction, isAction: boolean): DataFunction {
 
 /** The 503 of a page whose loader or action could not reach the database: one line in the log, no stack trace. */
 function databaseUnavailable(request: Request, error: unknown): Response {
-  console.error(
+  log.error(
     `[db] ${request.method} ${new URL(request.url).pathname}: the database cannot be reached: ${unavailableReason(error)}`,
   );
   return refusal(request, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_SECONDS) });

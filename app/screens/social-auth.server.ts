@@ -3,6 +3,7 @@ import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-a
 import { facebookLogin, googlejwtLogin } from "~/api/user/social.server";
 import type { Profile } from "~/api/user/user.server";
 import { getEnv, publicOrigin } from "~/env.server";
+import { log } from "~/infra/log.server";
 import { createSealedCookie } from "~/infra/sealed-cookie.server";
 import {
   facebookSettings,
@@ -269,7 +270,7 @@ export async function startSocialSignIn(provider: SocialProvider, request: Reque
     strategy = await strategyFor(provider, request);
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
-    console.error(`[social] ${error.message}`);
+    log.error(`[social] ${error.message}`);
     return redirectWithToast(authPath("/auth/login", redirectTo), errorToast(unavailableMessage(provider)));
   }
   if (!strategy)
@@ -322,7 +323,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ProviderUnavailableError) {
-      console.error(`[social] ${error.message}`);
+      log.error(`[social] ${error.message}`);
       return fail(unavailableMessage(provider));
     }
     let cause = "";
@@ -333,7 +334,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
     ) {
       cause += ` (${inner})`;
     }
-    console.warn(
+    log.warn(
       `[social] ${provider} sign-in failed: ${error instanceof Error ? error.message : error}${cause}`,
     );
     return fail(failureMessage(provider, error, request));

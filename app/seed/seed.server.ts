@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, spacePhotos, spaces, uploads, users } from "~/db/schema";
+import { log } from "~/infra/log.server";
 import { hashPassword } from "~/infra/password.server";
 import { DEMO_HOSTS, DEMO_SPACES } from "./demo-spaces";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-users";
@@ -155,7 +156,7 @@ export async function seedIfEmpty(db: Database, options: { demo: boolean }): Pro
     await seedDemoSpaces(db);
   }
   const took = Math.round(performance.now() - started);
-  console.info(
+  log.info(
     `[db] loaded ${PH_PLACES.length} cities${options.demo ? ` and the demo accounts with ${DEMO_SPACES.length} listings` : ""} in ${took} ms`,
   );
 }

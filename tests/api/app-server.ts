@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import type { ServerBuild } from "@remix-run/node";
+import { logOutput } from "~/infra/log.server";
 import remixConfig from "../../remix.config.js";
 import { createApp } from "../../server/app.ts";
 
@@ -75,12 +76,17 @@ export type RunningApp = {
   close(): Promise<void>;
 };
 
-/** Starts the app on a free port of this machine; `/metrics` answers to `metricsToken` only when one is given. */
-export async function startApp(options: { metricsToken?: string } = {}): Promise<RunningApp> {
+/**
+ * Starts the app on a free port of this machine; `/metrics` answers to `metricsToken` only when one is given, and
+ * `trustProxy` stands for TRUST_PROXY (proxies in front).
+ */
+export async function startApp(
+  options: { metricsToken?: string; trustProxy?: number } = {},
+): Promise<RunningApp> {
   const { guardRoutes } = await import("~/screens/route-guard.server");
   const { serverSettings } = await import("~/infra/edge.server");
   const { serveApi } = await import("~/api/router.server");
-  const { metricsEndpoint } = await import("~/metrics.server");
+  const { metricsEndpoint, requestLogging } = await import("~/metrics.server");
   const entry = await import("~/entry.server");
   const { routes, manifest } = await appRoutes();
   const urls = routeUrls(manifest);
@@ -121,7 +127,9 @@ export async function startApp(options: { metricsToken?: string } = {}): Promise
   const settings = {
     ...serverSettings(),
     api: serveApi,
-    metrics: metricsEndpoint(build.routes, options.metricsToken),
+    metrics: metricsEndpoint(options.metricsToken),
+    requests: requestLogging(build.routes),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
   };
   const server: Server = createApp(build, settings).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -169,26 +177,20 @@ export function send(
 }
 
 /**
- * What the app writes to the console while `run` runs, each call as one text, Errors with their stacks: to tell
- * a refusal logged in one line from a stack trace.
+ * What the app logs (app/infra/log.server.ts) while `run` runs, each line as its message with an error's stack after
+ * it: to tell a refusal logged in one line from a stack trace.
  */
 export async function captureLog<T>(run: () => Promise<T>): Promise<{ result: T; log: string[] }> {
-  const log: string[] = [];
-  const methods = ["error", "warn", "info", "log"] as const;
-  const originals = methods.map((name) => console[name]);
-  for (const name of methods) {
-    console[name] = (...args: unknown[]) => {
-      log.push(
-        args.map((arg) => (arg instanceof Error ? `${arg.stack ?? arg.message}` : String(arg))).join(" "),
-      );
-    };
-  }
+  const lines: string[] = [];
+  const write = logOutput.write;
+  logOutput.write = (line: string) => {
+    const entry = JSON.parse(line) as { msg?: string; err?: { stack?: string; message?: string } };
+    lines.push(`${entry.msg ?? ""}${entry.err ? `\n${entry.err.stack ?? entry.err.message}` : ""}`);
+  };
   try {
-    return { result: await run(), log };
+    return { result: await run(), log: lines };
   } finally {
-    methods.forEach((name, i) => {
-      console[name] = originals[i] as (typeof console)[typeof name];
-    });
+    logOutput.write = write;
   }
 }
 

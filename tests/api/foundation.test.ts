@@ -7,6 +7,7 @@ import { compileRoutes, handleApiRequest } from "~/api/router.server";
 import type { CityListItem } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { cities, spaces } from "~/db/schema";
+import { log } from "~/infra/log.server";
 import { type Answer, call, createUser, uniqueEmail } from "./helpers";
 
 describe("GET /user/cityList", () => {
@@ -147,15 +148,16 @@ describe("the envelope for calls that fail", () => {
         throw new Error("database exploded at line 42");
       },
     });
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errorLog = vi.spyOn(log, "error").mockImplementation(() => {});
     const response = await handleApiRequest(new Request("http://localhost/api/test/boom/7"), {
       routes: compileRoutes([failing]),
     });
     const body = await response.json();
     // The log has the stack, under the same request id.
-    expect(String(log.mock.calls[0]?.[0])).toContain(body.result.requestId);
-    expect(String((log.mock.calls[0]?.[1] as Error | undefined)?.stack)).toContain("exploded");
-    log.mockRestore();
+    const [fields] = errorLog.mock.calls[0] as unknown as [{ requestId: string; err: Error }];
+    expect(fields.requestId).toBe(body.result.requestId);
+    expect(String(fields.err.stack)).toContain("exploded");
+    errorLog.mockRestore();
     expect(response.status).toBe(500);
     expect(body.responseCode).toBe(500);
     expect(body.result.requestId).toBe(response.headers.get("X-Request-Id"));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "~/db/db.server";
 import { messages, notifications, users } from "~/db/schema";
 import { startJobs } from "~/infra/jobs.server";
+import { log } from "~/infra/log.server";
 import { mailQueue } from "~/infra/mail.server";
 import { aHostAndARenter } from "./booking-fixtures";
 import { call, expectStatus, signupBody, uniqueEmail, waitForMail } from "./helpers";
@@ -15,7 +16,7 @@ import { call, expectStatus, signupBody, uniqueEmail, waitForMail } from "./help
 async function failInsertsInto(table: string) {
   const { db } = await getDatabase();
   // The API logs the refused write as the 500 it answers: expected here, until the write is possible again.
-  const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+  const errorLog = vi.spyOn(log, "error").mockImplementation(() => {});
   await db.execute(
     sql.raw(`create or replace function half_way_failure() returns trigger language plpgsql as $$
       begin raise exception 'the database refused this write'; end $$`),

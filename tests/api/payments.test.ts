@@ -12,6 +12,7 @@ import {
 import { getDatabase } from "~/db/db.server";
 import { bookings, ledgerEntries, payments, refunds } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { log } from "~/infra/log.server";
 import { paymentEventBody } from "~/infra/payments/events.server";
 import { type FakePaymongo, startFakePaymongo } from "../doubles/paymongo";
 import { aHostAndARenter, book, ledgerBalance, paidEvent, sandboxSigned, webhook } from "./booking-fixtures";
@@ -486,7 +487,7 @@ describe("PayMongo's protocol, against the local fake", () => {
     const { renter, booking } = await aBookingToPay();
     Object.assign(getEnv(), { PAYMONGO_SECRET_KEY: "sk_test_wrong" });
     // The refused checkout is logged for the operators: expected here.
-    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errorLog = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       const answer = await call("POST", "/reserve/payBooking", {
         cookie: renter.cookie,

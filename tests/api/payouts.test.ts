@@ -41,6 +41,7 @@ import {
   PAYMAYA_NUMBER_LENGTH,
 } from "~/domain/payout-rules.server";
 import { payableAt } from "~/domain/payouts";
+import { log } from "~/infra/log.server";
 import { ApiClient } from "~/screens/api.server";
 import { ApiCache } from "~/screens/api-cache.server";
 import {
@@ -497,7 +498,7 @@ describe("the weekly payout batch and the operators", () => {
     const at = batchTimeAfter(addDays(start, 120));
     let run: Awaited<ReturnType<typeof runPayoutBatch>>;
     // The failed payout is logged for the operators: expected here.
-    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errorLog = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       run = await runPayoutBatch(db, at);
       expect(errorLog).toHaveBeenCalledOnce();

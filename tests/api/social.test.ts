@@ -6,6 +6,7 @@ import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "~/api/rate-limit.server";
 import { getDatabase } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { type Env, getEnv } from "~/env.server";
+import { log } from "~/infra/log.server";
 import {
   type IdentityProvider,
   type MockIdentity,
@@ -429,7 +430,7 @@ describe("POST /user/facebookLogin", () => {
     const token = await provider.accessToken(identity, FACEBOOK_APP.id);
     setEnv({ FACEBOOK_CLIENT_SECRET: "a-wrong-secret" });
     // The refused credentials are logged for the operators, who have a setting to fix: expected here.
-    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errorLog = vi.spyOn(log, "error").mockImplementation(() => {});
     try {
       await expectRefused(
         () => facebookLogin(token),

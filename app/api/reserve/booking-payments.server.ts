@@ -7,6 +7,7 @@ import { checkoutDeadline } from "~/domain/booking";
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { PAYMENT_METHOD_NAMES, type PaymentMethod, storedPaymentMethod } from "~/domain/payment-methods";
+import { log } from "~/infra/log.server";
 import { PaymentProviderError } from "~/infra/payments/paymongo.server";
 import { paymentProvider } from "~/infra/payments/provider.server";
 import type { PaymentProvider } from "~/infra/payments/types";
@@ -151,7 +152,7 @@ export async function openCheckout(
     return { paymentId: payment.id, checkoutUrl: checkout.checkoutUrl };
   } catch (error) {
     if (!(error instanceof PaymentProviderError) && !(error instanceof TypeError)) throw error;
-    console.error(`[payments] checkout for booking ${what.bookingId} failed:`, error);
+    log.error({ err: error }, `[payments] checkout for booking ${what.bookingId} failed`);
     await db
       .update(payments)
       .set({ state: "failed", failureReason: String(error.message).slice(0, 500), updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod/v4";
+import { log } from "~/infra/log.server";
 import {
   type FacebookSettings,
   facebookSettings,
@@ -29,7 +30,7 @@ function unverified(provider: SocialProvider): ApiError {
 }
 
 function unavailable(provider: SocialProvider, error: unknown): ApiError {
-  console.error(`[social] ${PROVIDER_LABELS[provider]} could not be reached:`, error);
+  log.error({ err: error }, `[social] ${PROVIDER_LABELS[provider]} could not be reached`);
   return new ApiError(503, `We could not reach ${PROVIDER_LABELS[provider]}. Please try again in a moment.`);
 }
 
@@ -137,7 +138,7 @@ export async function verifyGoogleIdToken(
     }));
   } catch (error) {
     if (isKeySetFailure(error)) throw unavailable("google", error);
-    console.warn(`[social] Google ID token refused: ${(error as Error).message}`);
+    log.warn(`[social] Google ID token refused: ${(error as Error).message}`);
     throw unverified("google");
   }
   const claims = GoogleClaims.safeParse(payload);

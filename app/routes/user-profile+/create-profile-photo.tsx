@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard, SkipLink } from "~/components/verification-ui";
 import { IMAGE_ONLY_MESSAGE } from "~/domain/upload-rules";
+import { log } from "~/infra/log.server";
 import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
 import type { ApiResult } from "~/screens/api.server";
 import { requireProfile } from "~/screens/auth.server";
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
-    console.error("[create-profile-photo] the upload did not reach the API:", error);
+    log.error({ err: error }, "[create-profile-photo] the upload did not reach the API");
     return photoFailure(UPLOAD_FAILED, 502);
   }
   if (!answer.ok) return photoFailure(answer.message, answer.status === 413 ? 413 : 400);

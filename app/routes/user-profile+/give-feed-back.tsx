@@ -8,6 +8,7 @@ import { ErrorList, SelectField, SubmitButton, TextAreaField } from "~/component
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { ProfileStepCard } from "~/components/verification-ui";
 import { FEEDBACK_MAX_LENGTH } from "~/domain/feedback";
+import { log } from "~/infra/log.server";
 import type { ApiResult } from "~/screens/api.server";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
       answer = await client.call(imageUploadFeedback, { body: upload });
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.error("[give-feed-back] the image upload did not reach the API:", error);
+      log.error({ err: error }, "[give-feed-back] the image upload did not reach the API");
       return formFailure(submission, { failure: uploadFailure(UPLOAD_FAILED) });
     }
     if (!answer.ok) return formFailure(submission, { failure: answer });

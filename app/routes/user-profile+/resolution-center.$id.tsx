@@ -14,6 +14,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { amountAskedText, CASE_NOT_FOUND, MESSAGE_MAX_LENGTH, NOT_YOUR_CASE } from "~/domain/resolution";
+import { log } from "~/infra/log.server";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import { redirectWithToast } from "~/screens/toast.server";
@@ -92,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!answer.ok) return formFailure(submission, { failure: answer });
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.error("[resolution-center] the photos did not reach the API:", error);
+      log.error({ err: error }, "[resolution-center] the photos did not reach the API");
       return formFailure(submission, { failure: uploadFailure(UPLOAD_FAILED) });
     }
   }

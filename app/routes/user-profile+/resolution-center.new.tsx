@@ -19,6 +19,7 @@ import {
   REASON_LABELS,
   RESOLUTION_REASON_VALUES,
 } from "~/domain/resolution";
+import { log } from "~/infra/log.server";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure, readUploadForm, uploadFailure } from "~/screens/form.server";
 import { NewCaseSchema } from "~/screens/new-case.server";
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
       photoUploadIds = uploads.map((stored) => stored.uploadId);
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.error("[resolution-center] the photos did not reach the API:", error);
+      log.error({ err: error }, "[resolution-center] the photos did not reach the API");
       return formFailure(submission, { failure: uploadFailure(UPLOAD_FAILED) });
     }
   }

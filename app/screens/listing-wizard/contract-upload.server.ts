@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import * as spaceFilesApi from "~/api/space/space-files.server";
 import { CONTRACT_RULE } from "~/components/listing-wizard/contract-upload";
 import type { SpaceView } from "~/domain/space";
+import { log } from "~/infra/log.server";
 import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
 import type { ApiClient, ApiResult } from "~/screens/api.server";
 import { redirectWithToast } from "~/screens/toast.server";
@@ -43,7 +44,7 @@ export async function uploadContract(client: ApiClient, spaceId: string, form: F
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
-    console.error("[contract upload] the upload did not reach the API:", error);
+    log.error({ err: error }, "[contract upload] the upload did not reach the API");
     return contractFailure(UPLOAD_FAILED, 502);
   }
   if (!answer.ok) return contractFailure(answer.message, answer.status === 413 ? 413 : 400);

@@ -13,6 +13,7 @@ import {
 import type { SpaceView } from "~/domain/space";
 import { MAX_SPACE_PHOTOS } from "~/domain/space";
 import { imagesUploadedMessage } from "~/domain/upload-rules";
+import { log } from "~/infra/log.server";
 import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
 import type { ApiClient, ApiResult } from "~/screens/api.server";
 import { redirectWithToast } from "~/screens/toast.server";
@@ -108,7 +109,7 @@ async function upload(
   } catch (error) {
     // Redirects (an ended session) pass; a request that did not get through is "Upload failed.".
     if (error instanceof Response) throw error;
-    console.error("[listing photos] the upload did not reach the API:", error);
+    log.error({ err: error }, "[listing photos] the upload did not reach the API");
     return photoFailure(UPLOAD_FAILED, { upload: intent, status: 502 });
   }
   if (!answer.ok)
