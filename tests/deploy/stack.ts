@@ -270,7 +270,13 @@ async function stopChild(child: ChildProcess, exited: Promise<unknown>, signal: 
  * Starts the deployment: a fresh database on `serverUrl`'s PostgreSQL, both instances at once (they migrate the empty
  * database together: one waits on the other's lock), then nginx with the shipped config.
  */
-export async function startStack(serverUrl: string): Promise<Stack> {
+export async function startStack(
+  serverUrl: string,
+  options: {
+    /** Work on the fresh database (and the instances' data folder) before the instances start: the bench's seed. */
+    prepare?: (databaseUrl: string, dataDir: string) => Promise<void>;
+  } = {},
+): Promise<Stack> {
   if (!existsSync(path.join(ROOT, "build/index.js")))
     throw new Error("build/index.js is missing: run `npm run build` first (npm run test:deploy does).");
   ensureNginx();
@@ -309,6 +315,7 @@ export async function startStack(serverUrl: string): Promise<Stack> {
     const cert = makeCertificate(dir);
     databaseUrl = await createDatabase(serverUrl);
     const url = databaseUrl;
+    await options.prepare?.(url, path.join(dir, "data"));
     for (const port of PORTS.apps) instances.push(startInstance(port, dir, url));
     await Promise.all(instances.map(waitForReady));
 
@@ -369,7 +376,14 @@ export type Answer = { status: number; headers: Record<string, string | string[]
 export function request(
   method: string,
   pathname: string,
-  options: { headers?: Record<string, string>; body?: string; from?: string; cookie?: string } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    from?: string;
+    cookie?: string;
+    /** Connections kept open between requests (the bench's visitors); a new connection each time without. */
+    agent?: https.Agent;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -384,7 +398,7 @@ export function request(
         path: pathname,
         headers: { Host: `localhost:${PORTS.https}`, ...headers },
         rejectUnauthorized: false,
-        agent: false,
+        agent: options.agent ?? false,
         localAddress: options.from,
         timeout: 30_000,
       },
@@ -411,11 +425,18 @@ export function request(
 export async function api<T = unknown>(
   method: string,
   pathname: string,
-  options: { body?: unknown; cookie?: string; from?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    cookie?: string;
+    from?: string;
+    headers?: Record<string, string>;
+    agent?: https.Agent;
+  } = {},
 ): Promise<Answer & { json: { responseCode: number; responseMessage: string; result: T } }> {
   const answer = await request(method, `/api${pathname}`, {
     cookie: options.cookie,
     from: options.from,
+    agent: options.agent,
     headers: {
       ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
       Origin: ORIGIN,
