@@ -13,6 +13,8 @@ export type Target = {
   kind: "html" | "json" | "login" | "static";
   method?: "POST";
   body?: string;
+  /** Sent with every request (a visitor's entry cookie, a session). */
+  headers?: Record<string, string>;
 };
 
 export type LoadFigures = {
@@ -48,8 +50,12 @@ export async function warmUp(baseUrl: string, targets: readonly Target[]): Promi
 /** The fetch / autocannon request options of a target: GET, or a JSON POST. */
 function request(target: Target): { method: string; headers?: Record<string, string>; body?: string } {
   return target.method === "POST"
-    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: target.body }
-    : { method: "GET" };
+    ? {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...target.headers },
+        body: target.body,
+      }
+    : { method: "GET", ...(target.headers ? { headers: target.headers } : {}) };
 }
 
 /** One autocannon run; a rejected run (bad options, unreachable server) fails the benchmark. */

@@ -12,6 +12,7 @@ export const SECTIONS = [
   "streams",
   "billing",
   "lighthouse",
+  "day",
 ];
 const DEFAULT_SECTIONS = ["routes", "password", "image", "search", "page", "race", "streams", "billing"];
 /** The search benchmarks: listings generated and runs per query. */
@@ -21,6 +22,8 @@ const DEFAULT_SEARCH_RUNS = 200;
 export type Options = {
   build: boolean;
   duration: number;
+  /** Whether --duration was given (the day's mix runs 60 s unless it was). */
+  durationGiven: boolean;
   sections: Set<string>;
   spaces: number;
   runs: number;
@@ -61,5 +64,13 @@ export function readOptions(): Options {
     }
   }
   const sections = new Set(only.length > 0 ? only : DEFAULT_SECTIONS);
-  return { build: values.build, duration, sections, spaces: positive("spaces"), runs: positive("runs") };
+  const durationGiven = process.argv.some((arg) => arg === "--duration" || arg.startsWith("--duration="));
+  return {
+    build: values.build,
+    duration,
+    durationGiven,
+    sections,
+    spaces: positive("spaces"),
+    runs: positive("runs"),
+  };
 }

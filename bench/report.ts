@@ -2,12 +2,14 @@
  * The benchmark's report: bench/results/latest.json (sections not run keep their last figures) and the tables
  * printed at the end, each figure next to its target.
  */
+
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PIPELINING } from "./load.ts";
 import type { Budget, FilesWeight, FirstPageWeight, ListingPageWeight } from "./page-weight.ts";
 import type { BillingResult } from "./sections/billing.ts";
+import type { DayResult } from "./sections/day.ts";
 import type { ImageResult } from "./sections/image.ts";
 import type { LighthouseResult } from "./sections/lighthouse.ts";
 import type { PasswordHashResult } from "./sections/password.ts";
@@ -34,6 +36,7 @@ export type Report = {
   billing?: BillingResult;
   liveStreams?: StreamsResult;
   lighthouse?: LighthouseResult;
+  day?: DayResult;
 } & Partial<RoutesResult> &
   SearchResult;
 

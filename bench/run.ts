@@ -30,6 +30,10 @@
  *           message to its "changed" signal at the other side's stream (p50/p99), on PGlite and PostgreSQL
  *           (bench/live-streams.ts).
  *
+ * day:      nginx (deploy/nginx.conf) in front of two instances on PostgreSQL with --spaces listings: nginx's static
+ *           rate, a visitor's kept page, the uncached search page at 20 connections, then 60 s of visitors, searches,
+ *           bookings paid through the sandbox's webhook, approvals and chat, p50/p99 per step (sections/day.ts).
+ *
  * Prints the figures with their targets and writes bench/results/latest.json (sections not run keep their last
  * figures).
  */
@@ -40,6 +44,7 @@ import { stopLoad } from "./load.ts";
 import { readOptions } from "./options.ts";
 import { printReport, type Report, readPreviousReport, writeReport } from "./report.ts";
 import { benchmarkBilling } from "./sections/billing.ts";
+import { benchmarkDay } from "./sections/day.ts";
 import { benchmarkImage } from "./sections/image.ts";
 import { benchmarkLighthouse } from "./sections/lighthouse.ts";
 import { measurePasswordHash } from "./sections/password.ts";
@@ -54,7 +59,10 @@ import { stopWorkers } from "./workers.ts";
 async function main(): Promise<void> {
   const options = readOptions();
   const { sections } = options;
-  if (options.build && (sections.has("routes") || sections.has("page") || sections.has("lighthouse"))) {
+  if (
+    options.build &&
+    (sections.has("routes") || sections.has("page") || sections.has("lighthouse") || sections.has("day"))
+  ) {
     await runBuild();
   }
 
@@ -75,6 +83,7 @@ async function main(): Promise<void> {
   if (sections.has("billing")) report.billing = await benchmarkBilling();
   if (sections.has("streams")) report.liveStreams = await benchmarkLiveStreams();
   if (sections.has("lighthouse")) report.lighthouse = await benchmarkLighthouse();
+  if (sections.has("day")) report.day = (await benchmarkDay(options)) ?? report.day;
   writeReport(report);
   printReport(report, sections);
 }
