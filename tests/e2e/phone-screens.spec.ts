@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
+import { DEMO_STORAGE_TITLE } from "../../app/seed/demo-spaces";
 import { requestedBooking } from "./booking-requests";
 import { expect, loggedInAccount, NARROW, newHost, test, visit } from "./fixtures";
 
@@ -98,5 +99,49 @@ test("a booking's page opens on its summary with the one action on the first scr
     await expectFitsPhone(hostPage);
   } finally {
     await hostContext.close();
+  }
+});
+
+test("a search card shows its host with the verified badge and is one link; the listing page puts the host before the description", async ({
+  page,
+}) => {
+  await visit(page, "/search-space?storageType=storage&city=makati");
+  const card = page
+    .getByRole("list", { name: "Search results" })
+    .locator(":scope > li")
+    .filter({ has: page.getByRole("heading", { name: DEMO_STORAGE_TITLE, exact: true }) });
+  const host = card.getByTestId("space-card-host");
+  await expect(host).toContainText("Ria");
+  await expect(host.getByTestId("verified-badge")).toHaveText("✓ Verified");
+  await expect(card).toContainText("a month");
+  await expect(card.getByRole("link")).toHaveCount(1);
+  await expectFitsPhone(page);
+
+  // The whole card is the link: a tap on the photo opens the listing.
+  await card.locator("img").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DEMO_STORAGE_TITLE);
+  const listingHost = page.getByTestId("listing-host");
+  await expect(listingHost).toContainText("Hosted by Ria");
+  await expect(listingHost.getByTestId("verified-badge")).toHaveText("Verified");
+  const about = page.getByRole("heading", { name: "About this space" });
+  const [hostBox, aboutBox] = [await listingHost.boundingBox(), await about.boundingBox()];
+  expect((hostBox?.y ?? Number.POSITIVE_INFINITY) < (aboutBox?.y ?? 0)).toBe(true);
+  await expectFitsPhone(page);
+});
+
+test("an empty list says why and offers the next step as a button", async ({ page, playwright, baseURL }) => {
+  await loggedInAccount(page, playwright, baseURL);
+  const lists = [
+    { path: "/bookings", testId: "bookings-empty", action: "Find a space" },
+    { path: "/payment/bills", testId: "bills-empty", action: "See your bookings" },
+    { path: "/user-profile/saved-spaces", testId: "saved-empty", action: "Find a space" },
+    { path: "/spaces/my-storage-lists?tab=active", testId: "listings-empty", action: "List a space" },
+  ];
+  for (const list of lists) {
+    await visit(page, list.path);
+    const empty = page.getByTestId(list.testId);
+    await expect(empty).toBeVisible();
+    await expectOnFirstScreen(empty.getByRole("link", { name: list.action }));
+    await expectFitsPhone(page);
   }
 });
