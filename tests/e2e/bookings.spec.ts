@@ -89,6 +89,7 @@ test("the host answers a request from the requests tab; the renter then sees the
     "href",
     /^https:\/\/www\.openstreetmap\.org\/\?mlat=/,
   );
+  await page.locator("summary", { hasText: "Contract" }).click();
   await expect(page.getByRole("link", { name: "rental terms and conditions" })).toHaveAttribute(
     "href",
     "/bookings/terms-and-conditions",

@@ -82,6 +82,20 @@ describe("what happens next with a booking", () => {
     expect(next.action).toEqual({ kind: "pay-bill", label: "Pay ₱3,150.00", billId: "b1" });
   });
 
+  it("keeps the notice in view beside a bill still to pay", () => {
+    const next = whatHappensNext(
+      facts({
+        state: "active",
+        actBy: null,
+        noticeGivenOn: "2026-11-28",
+        unpaidBill: { billId: "b1", total: 315_000, dueOn: "2027-01-05" },
+      }),
+    );
+    expect(next.text).toBe(
+      "Your next bill, ₱3,150.00, is due on January 5, 2027. You gave notice: the booking ends on January 4, 2027.",
+    );
+  });
+
   it("says a running booking is paid to its last day, or how later months go", () => {
     expect(whatHappensNext(facts({ state: "active", actBy: null, paidThrough: "2027-01-04" })).text).toBe(
       "Paid in full to the last day, January 4, 2027.",

@@ -125,8 +125,11 @@ function activeStep(facts: NextStepFacts): NextStep {
     };
   }
   if (role === "renter" && facts.unpaidBill) {
+    const notice = facts.noticeGivenOn
+      ? ` You gave notice: the booking ends on ${formatCalendarDate(facts.endDate)}.`
+      : "";
     return {
-      text: `Your next bill, ${formatPeso(facts.unpaidBill.total)}, is due on ${formatCalendarDate(facts.unpaidBill.dueOn)}.`,
+      text: `Your next bill, ${formatPeso(facts.unpaidBill.total)}, is due on ${formatCalendarDate(facts.unpaidBill.dueOn)}.${notice}`,
       action: {
         kind: "pay-bill",
         label: `Pay ${formatPeso(facts.unpaidBill.total)}`,
