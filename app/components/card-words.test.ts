@@ -30,6 +30,7 @@ const storage: SpaceCardView = {
   rating: null,
   totalNumberofReviews: 0,
   publishedAt: null,
+  host: { name: "Ria", profilePic: null, adminVerified: true },
 };
 
 describe("a card's words", () => {
@@ -114,6 +115,8 @@ describe("a card's words", () => {
       firstMonthDiscount: false,
       favouriteSpace: false,
       words: cardWords(card, "meter"),
+      // The host as the card shows them: no photo yet is the default one.
+      host: { name: "Ria", photo: "/images/default-profile.svg", verified: true },
     });
   });
 });

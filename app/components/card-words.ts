@@ -8,6 +8,7 @@ import {
   SPACE_TYPE_LABELS,
   VEHICLE_SIZE_LABELS,
 } from "~/domain/vocabulary";
+import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { ratingSummary } from "~/utils/reviews";
 
 /**
@@ -28,7 +29,10 @@ export type SpaceCardData = Pick<
   | "quickMoveIn"
   | "firstMonthDiscount"
   | "favouriteSpace"
-> & { coverPhoto: CardPhoto | null; words: CardWords };
+> & { coverPhoto: CardPhoto | null; words: CardWords; host: CardHost };
+
+/** The card's host: the name they go by, their photo (or the default one) and whether Space Solution verified them. */
+export type CardHost = { name: string; photo: string; verified: boolean };
 
 /** A card's photo: what the image element needs. */
 export type CardPhoto = Pick<ImageView, "url" | "width" | "height" | "variants">;
@@ -83,6 +87,11 @@ export function spaceCard(space: SpaceCardView, unit: LengthUnit): SpaceCardData
     firstMonthDiscount: space.firstMonthDiscount,
     favouriteSpace: space.favouriteSpace,
     words: cardWords(space, unit),
+    host: {
+      name: space.host.name,
+      photo: space.host.profilePic || DEFAULT_PROFILE_PHOTO,
+      verified: space.host.adminVerified,
+    },
   };
 }
 

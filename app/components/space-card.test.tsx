@@ -35,6 +35,7 @@ const space = (overrides: Partial<SpaceCardView>): SpaceCardView => ({
   rating: null,
   totalNumberofReviews: 0,
   publishedAt: null,
+  host: { name: "Ria", profilePic: null, adminVerified: false },
   ...overrides,
 });
 
@@ -48,7 +49,7 @@ const html = (card: SpaceCardView) =>
 describe("a result card's rating", () => {
   it("shows the listing's average and count once it has reviews, as its page does", () => {
     expect(html(space({ rating: 4.7, totalNumberofReviews: 3 }))).toContain(
-      '<p class="text-sm text-slate-700" data-testid="space-card-rating">★ 4.7 · 3 reviews</p>',
+      '<span data-testid="space-card-rating">★ 4.7 · 3 reviews</span>',
     );
     expect(html(space({ rating: 5, totalNumberofReviews: 1 }))).toContain("★ 5.0 · 1 review<");
   });
@@ -58,5 +59,24 @@ describe("a result card's rating", () => {
     expect(card).not.toContain("space-card-rating");
     expect(card).not.toContain("No reviews yet");
     expect(card).toContain("Dry room");
+  });
+});
+
+describe("a result card's host and link", () => {
+  it("names the host, with the verified badge only for a host Space Solution verified", () => {
+    const plain = html(space({}));
+    expect(plain).toContain('<span class="font-semibold text-slate-900">Ria</span>');
+    expect(plain).not.toContain("verified-badge");
+    const verified = html(
+      space({ host: { name: "Ria", profilePic: "/uploads/r/ria.jpg", adminVerified: true } }),
+    );
+    expect(verified).toContain('data-testid="verified-badge">');
+    expect(verified).toContain('src="/uploads/r/ria.jpg"');
+  });
+
+  it("is one link, to the listing, so the whole card is one tap target", () => {
+    const links = html(space({ quickMoveIn: true })).match(/<a /g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(html(space({}))).toContain('href="/storage/listings/a/dry-room"');
   });
 });

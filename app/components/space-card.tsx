@@ -4,9 +4,10 @@ import type { SpaceCardData } from "~/components/card-words";
 import { ResponsiveImage } from "~/components/listing/responsive-image";
 
 /**
- * A listing as a card (search results, city pages, saved spaces): the cover photo, kind, title (the link to the
- * listing page), city and barangay, size in the viewer's unit, the rating once it has reviews, the monthly price and
- * the offers. `children` go at the bottom, outside the link: the favourite button.
+ * A listing as a card (search results, city pages, saved spaces): the cover photo, kind, title (the card's one link,
+ * stretched over the whole card so it is one tap target), city, barangay and size in the viewer's unit, the host's
+ * name, photo and verified badge with the rating once it has reviews, the monthly price and the offers
+ * (docs/design.md, Cards). `children` go at the bottom, above the link: the favourite button.
  */
 export function SpaceCard({
   space,
@@ -23,9 +24,9 @@ export function SpaceCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const place = [space.barangay, space.city].filter(Boolean).join(", ");
-  const { words } = space;
+  const { words, host } = space;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
         {space.coverPhoto ? (
           <ResponsiveImage
@@ -43,29 +44,49 @@ export function SpaceCard({
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{words.kind}</p>
         <Heading className="font-semibold leading-snug text-slate-900">
-          <Link to={space.path} prefetch="intent" className="hover:underline">
+          {/* The card's one link: it covers the whole card, so the card is one tap target. */}
+          <Link to={space.path} prefetch="intent" className="after:absolute after:inset-0 hover:underline">
             {space.spaceTitle}
           </Link>
         </Heading>
-        {place ? <p className="text-sm text-slate-700">{place}</p> : null}
-        {words.size ? <p className="text-sm text-slate-700">{words.size}</p> : null}
-        {words.rating ? (
-          // What renters said, in the listing page's own words; a listing with no reviews yet says nothing here,
-          // so the card stays short.
-          <p className="text-sm text-slate-700" data-testid="space-card-rating">
-            {words.rating}
-          </p>
+        {place || words.size ? (
+          <p className="text-sm text-slate-700">{[place, words.size].filter(Boolean).join(" · ")}</p>
         ) : null}
+        <p
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700"
+          data-testid="space-card-host"
+        >
+          <img
+            src={host.photo}
+            alt=""
+            width={24}
+            height={24}
+            loading="lazy"
+            className="h-6 w-6 rounded-full bg-slate-200 object-cover"
+          />
+          <span className="font-semibold text-slate-900">{host.name}</span>
+          {/* VerifiedBadge's look, written out: the search page's JavaScript stays within its budget (ADR 0066). */}
+          {host.verified ? (
+            <span
+              className="rounded-full bg-emerald-50 px-2 text-xs font-semibold text-emerald-800"
+              data-testid="verified-badge"
+            >
+              ✓ Verified
+            </span>
+          ) : null}
+          {words.rating ? (
+            // What renters said, in the listing page's own words; a listing with no reviews yet says nothing here.
+            <span data-testid="space-card-rating">{words.rating}</span>
+          ) : null}
+        </p>
         {words.monthly ? (
           <p className="mt-1 text-slate-900">
             <span className="text-lg font-bold">{words.monthly}</span>
             <span className="text-sm text-slate-700"> a month{words.basis}</span>
-            {words.daily ? (
-              <span className="block text-sm text-slate-700">or {words.daily} a day</span>
-            ) : null}
+            {words.daily ? <span className="text-sm text-slate-700"> · {words.daily} a day</span> : null}
           </p>
         ) : null}
-        {children ? <div className="mt-auto pt-2">{children}</div> : null}
+        {children ? <div className="relative z-10 mt-auto pt-2">{children}</div> : null}
       </div>
     </article>
   );

@@ -354,6 +354,8 @@ export type SpaceCardView = {
   rating: number | null;
   totalNumberofReviews: number;
   publishedAt: string | null;
+  /** Who hosts it, as the card shows them: the name they go by, their photo, and whether Space Solution verified them. */
+  host: { name: string; profilePic: string | null; adminVerified: boolean };
 };
 
 /**

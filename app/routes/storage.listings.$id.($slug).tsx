@@ -118,7 +118,7 @@ export default function ListingPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8">
-          <ListingSummary facts={facts} />
+          <ListingSummary facts={facts} host={loaded.host} />
 
           {loaded.reviews ? <WhenNear part={reviewsPart} reviews={loaded.reviews} /> : null}
 

@@ -174,6 +174,17 @@ describe("POST /space/newSpaceSearch/{n}", () => {
     expect(card?.approximateLocation).not.toEqual({ latitude: loaded.latitude, longitude: loaded.longitude });
   });
 
+  it("shows each card's host as the card needs them: the name they go by, their photo, verified or not — no more", async () => {
+    const { results } = (await search(where)).body.result;
+    // The file's host: Carla, no nickname, no photo, not verified; no e-mail, surname or phone on a public card.
+    expect(results.find((result) => result._id === base.id)?.host).toStrictEqual({
+      name: "Carla",
+      profilePic: null,
+      adminVerified: false,
+    });
+    expect(JSON.stringify(results)).not.toContain("Mendoza");
+  });
+
   it("answers searches of the same shape (statements kept per shape) with their own values", async () => {
     const pasig = await found("storageType=storage&city=pasig&minPrice=1");
     expect(pasig.length).toBeGreaterThan(0);

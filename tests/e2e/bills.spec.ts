@@ -96,6 +96,9 @@ test("giving notice asks first, on a page of its own, with the end date and what
   await page.getByRole("button", { name: "Give notice" }).click();
   await expect(page).toHaveURL(`/bookings/${bill.bookingId}`);
   await expect(page.getByTestId("toast")).toContainText("Your notice is saved.");
-  await expect(page.getByText(`the booking ends on ${endDate}`)).toBeVisible();
+  // The summary at the top says it, beside the bill still to pay.
+  await expect(page.getByTestId("booking-next")).toContainText(
+    `You gave notice: the booking ends on ${endDate}.`,
+  );
   await expect(page.getByRole("link", { name: "Give notice" })).toHaveCount(0);
 });

@@ -67,6 +67,8 @@ test("the payment made with the request has an acknowledgement receipt that fits
   await visit(page, `/bookings/${bookingId}`);
   await expect(page.getByTestId("booking-number")).toHaveText(/^SS-\d{6,}$/);
   await expect(page.locator("main")).not.toContainText(bookingId);
+  // The history folds under the summary; opened, it is a timeline that fits the screen.
+  await page.locator("summary", { hasText: "History" }).click();
   const history = page.getByTestId("booking-history");
   await expect(history).toContainText("Waiting for payment → Waiting for the host's answer");
   expect(

@@ -2,7 +2,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { toUploadView, UPLOAD_VIEW_COLUMNS } from "~/core/uploads.server";
 import type { Database } from "~/db/client.server";
 import { perDatabase } from "~/db/per-database.server";
-import { cities, type SpaceRow, spacePhotos, spaces, uploads } from "~/db/schema";
+import { cities, type SpaceRow, spacePhotos, spaces, uploads, users } from "~/db/schema";
+import { displayName } from "~/domain/display-name";
 import { approximate } from "~/domain/geo";
 import { roundHalfUp } from "~/domain/money";
 import { averageStars } from "~/domain/reviews";
@@ -136,6 +137,7 @@ async function loadRelated(db: Database, rows: readonly RelatedKeys[], withFiles
  */
 export const SPACE_CARD_COLUMNS = {
   id: spaces.id,
+  hostId: spaces.hostId,
   status: spaces.status,
   storageType: spaces.storageType,
   kind: spaces.kind,
@@ -269,7 +271,7 @@ export async function toSpaceCards(
   rows: readonly SpaceCardRow[],
   favourites: ReadonlySet<string> = new Set(),
 ): Promise<SpaceCardView[]> {
-  const related = await loadRelated(db, rows, false);
+  const [related, hosts] = await Promise.all([loadRelated(db, rows, false), cardHosts(db, rows)]);
   return rows.map((row) => {
     const photos = related.photos.get(row.id) ?? [];
     const city = row.cityId === null ? undefined : related.cities.get(row.cityId);
@@ -302,6 +304,32 @@ export async function toSpaceCards(
       rating: averageStars(row.reviewStars, row.reviewCount),
       totalNumberofReviews: row.reviewCount,
       publishedAt: row.publishedAt?.toISOString() ?? null,
+      host: hosts.get(row.hostId) ?? { name: "", profilePic: null, adminVerified: false },
     };
   });
+}
+
+/**
+ * The hosts of some cards, as a card shows them (docs/design.md, Cards): the name they go by, their photo and whether
+ * Space Solution verified them. Only these three, so a page of results carries no more of a host than its cards need.
+ */
+async function cardHosts(db: Database, rows: readonly Pick<SpaceCardRow, "hostId">[]) {
+  const ids = [...new Set(rows.map((row) => row.hostId))];
+  if (ids.length === 0) return new Map<string, SpaceCardView["host"]>();
+  const found = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      nickName: users.nickName,
+      profilePic: users.profilePic,
+      adminVerified: users.adminVerified,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    found.map((host) => [
+      host.id,
+      { name: displayName(host), profilePic: host.profilePic, adminVerified: host.adminVerified },
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Earnings } from "~/api/payment/payouts.server";
+import { EmptyState } from "~/components/ui/empty-state";
 import { formatCalendarDate, formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 
@@ -60,7 +61,12 @@ export function EarningsPanel({ earnings }: { earnings: Earnings }) {
           Payouts
         </h3>
         {earnings.payouts.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No payouts yet.</p>
+          <EmptyState
+            className="mt-2"
+            testId="payouts-empty"
+            message="No payouts yet. Rent you earn is paid out on Mondays to your payout method."
+            action={{ to: "/payment/payout-settings", label: "Payout settings" }}
+          />
         ) : (
           <ul className="mt-2 space-y-2">
             {earnings.payouts.map((payout) => (

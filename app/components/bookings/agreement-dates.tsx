@@ -12,7 +12,7 @@ import { Facts, Section } from "./agreement-layout";
 export function DatesSection({ booking }: { booking: BookingDetails }) {
   const { role, space } = booking;
   return (
-    <Section title="Dates and units">
+    <Section title="Dates and units" fold>
       <Facts
         rows={[
           ["Move-in", formatCalendarDate(booking.startDate)],

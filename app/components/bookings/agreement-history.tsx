@@ -4,49 +4,32 @@ import { Section } from "./agreement-layout";
 
 /**
  * Every change of the booking: when, who, from which state to which, and why (the booking lifecycle,
- * docs/product.md). A table on wider screens; on a phone each row stacks its cells, so nothing runs off the
- * screen's right edge.
+ * docs/product.md). A timeline, newest last as it happened: each step a dot on a line with its move in bold, the reason,
+ * then who and when; it reads down a phone's screen and never runs off its right edge.
  */
 export function HistorySection({ booking }: { booking: BookingDetails }) {
   const names = { renter: booking.renter.name, host: booking.host.name };
-  const cell = "block sm:table-cell sm:py-1 sm:pr-3";
   return (
-    <Section title="History">
-      <table className="w-full text-left text-sm" data-testid="booking-history">
-        <thead className="sr-only text-slate-600 sm:not-sr-only sm:table-header-group">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              When
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Who
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              From → to
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              Why
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {booking.history.map((entry) => (
-            <tr
-              key={`${entry.at}-${entry.event}-${entry.to}`}
-              className="block border-t border-slate-100 py-2 align-top sm:table-row sm:py-0"
-            >
-              <td className={`${cell} text-slate-600 sm:whitespace-nowrap sm:text-slate-800`}>
-                {formatInstant(entry.at)}
-              </td>
-              <td className={cell}>{historyActor(entry.actor, names)}</td>
-              <td className={`${cell} font-semibold sm:font-normal`}>
-                {historyStates(entry.from, entry.to)}
-              </td>
-              <td className="block [overflow-wrap:anywhere] sm:table-cell sm:py-1">{entry.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Section title="History" fold>
+      <ol className="ml-2 border-l-2 border-slate-200" data-testid="booking-history">
+        {booking.history.map((entry) => (
+          <li
+            key={`${entry.at}-${entry.event}-${entry.to}`}
+            className="relative pb-4 pl-5 last:pb-0"
+            data-testid="history-step"
+          >
+            <span
+              aria-hidden="true"
+              className="absolute -left-[7px] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600"
+            />
+            <p className="font-semibold text-slate-900">{historyStates(entry.from, entry.to)}</p>
+            {entry.reason ? <p className="text-sm [overflow-wrap:anywhere]">{entry.reason}</p> : null}
+            <p className="text-sm text-slate-600">
+              {historyActor(entry.actor, names)} · <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+            </p>
+          </li>
+        ))}
+      </ol>
     </Section>
   );
 }

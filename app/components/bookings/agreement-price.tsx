@@ -12,7 +12,7 @@ import { Section } from "./agreement-layout";
 export function PriceSection({ booking }: { booking: BookingDetails }) {
   const { price } = booking;
   return (
-    <Section title="Price and payments">
+    <Section title="Price and payments" fold>
       <dl className="space-y-1">
         <Line label="First month" amount={price.firstMonthPrice} />
         {price.firstMonthDiscount ? (
@@ -65,7 +65,7 @@ function Line({ label, amount, strong = false }: { label: string; amount: number
 export function BillsSection({ booking }: { booking: BookingDetails }) {
   const { role } = booking;
   return (
-    <Section title="Monthly bills">
+    <Section title="Monthly bills" fold>
       <ul className="space-y-1" data-testid="booking-bills">
         {booking.bills.map((bill) => (
           <li key={bill.billId} className="flex flex-wrap justify-between gap-2">

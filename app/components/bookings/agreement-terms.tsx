@@ -9,7 +9,7 @@ import { CancellationRules } from "./cancellation-rules";
 export function CancellationSection({ booking }: { booking: BookingDetails }) {
   const { role } = booking;
   return (
-    <Section title="Cancellation">
+    <Section title="Cancellation and refunds" fold>
       <CancellationRules />
       {role === "renter" && booking.cancellationRefund !== null ? (
         <p className="mt-2 font-semibold" data-testid="refund-if-cancelled">
@@ -29,7 +29,7 @@ export function CancellationSection({ booking }: { booking: BookingDetails }) {
 /** The contract of the stay (the host's own PDF, or Space Solution's standard one) and the rental terms. */
 export function ContractSection({ booking }: { booking: BookingDetails }) {
   return (
-    <Section title="Contract">
+    <Section title="Contract" fold>
       {booking.contract.type === "uploaded" && booking.contract.url ? (
         <p>
           The host's own contract applies:{" "}

@@ -7,6 +7,7 @@ import { formatPeso } from "~/domain/money";
 import { giveNoticePath } from "~/utils/site-paths";
 import { field, primary, secondary } from "./action-styles";
 import { type ExtensionAsked, ExtensionForms } from "./extension-forms";
+import type { NextAction } from "./next-step";
 
 /**
  * What the caller may do with the booking now, each a form posting its `intent` to the booking page; the API refuses
@@ -17,15 +18,18 @@ export function BookingActions({
   pending,
   extension,
   mayGiveNotice,
+  shownAbove,
 }: {
   booking: BookingDetails;
   pending: boolean;
   extension: ExtensionAsked;
   mayGiveNotice: boolean;
+  /** The action the summary at the top already offers as its button: not offered twice. */
+  shownAbove: NextAction["kind"] | null;
 }) {
   const { state, role } = booking;
   const forms: ReactNode[] = [];
-  if (role === "renter" && state === "awaiting_payment") {
+  if (role === "renter" && state === "awaiting_payment" && shownAbove !== "pay") {
     forms.push(
       <Form key="pay" method="post">
         <button type="submit" name="intent" value="pay" disabled={pending} className={primary}>
@@ -35,16 +39,20 @@ export function BookingActions({
     );
   }
   if (role === "host" && state === "requested") {
+    if (shownAbove !== "approve") {
+      forms.push(
+        <Form key="approve" method="post" className="space-y-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="autoAcceptExtension" /> Accept the renter's extension requests
+            automatically
+          </label>
+          <button type="submit" name="intent" value="approve" disabled={pending} className={primary}>
+            Approve
+          </button>
+        </Form>,
+      );
+    }
     forms.push(
-      <Form key="approve" method="post" className="space-y-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="autoAcceptExtension" /> Accept the renter's extension requests
-          automatically
-        </label>
-        <button type="submit" name="intent" value="approve" disabled={pending} className={primary}>
-          Approve
-        </button>
-      </Form>,
       <Form key="decline" method="post" className="space-y-2">
         <label className="block text-sm font-semibold" htmlFor="decline-reason">
           Reason for declining (the renter gets everything back)
@@ -112,7 +120,7 @@ export function BookingActions({
       </div>,
     );
   }
-  if (role === "host" && booking.mayEndForUnpaidBill) {
+  if (role === "host" && booking.mayEndForUnpaidBill && shownAbove !== "end-for-unpaid-bill") {
     forms.push(
       <Form key="end-for-unpaid-bill" method="post" className="space-y-2">
         <p className="text-sm text-slate-700">
@@ -134,9 +142,13 @@ export function BookingActions({
   if (forms.length === 0) return null;
   return (
     <section
-      aria-label="What you can do"
-      className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 print:hidden"
+      id="booking-actions"
+      aria-labelledby="booking-actions-title"
+      className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 print:hidden"
     >
+      <h2 id="booking-actions-title" className="text-lg font-bold text-slate-900">
+        {shownAbove ? "Other things you can do" : "What you can do"}
+      </h2>
       {forms}
     </section>
   );

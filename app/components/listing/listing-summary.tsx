@@ -1,18 +1,24 @@
+import { VerifiedBadge } from "~/components/ui/verified-badge";
+import type { HostCardWords } from "./host-card";
 import type { ListingFacts } from "./listing-facts";
 import { ResponsiveImage } from "./responsive-image";
 
 /**
  * What renters see of a listing: photos, title, kind, size in the viewer's unit, prices, features, access, rental
- * durations, deposit and discount terms, quick move-in, floor plan and description. It lays out the words
+ * durations, deposit and discount terms, quick move-in, floor plan and description; on the listing page the host
+ * comes first, under the title, so who and how rated show before the long description. It lays out the words
  * listingFacts made from the listing (on the server, for the listing page); ListingDetails makes them itself. The
  * public listing page and the list-your-space preview both render it, so the preview is exactly what renters will
  * see. Server-rendered; it needs no JavaScript (the gallery scrolls with CSS).
  */
 export function ListingSummary({
   facts,
+  host,
   titleAs: Title = "h1",
 }: {
   facts: ListingFacts;
+  /** Who hosts it, shown under the title before the price and the facts (the listing page; the preview has none). */
+  host?: HostCardWords;
   /** The title's heading level: h1 on the listing page, h2 where the page has its own h1 (the preview). */
   titleAs?: "h1" | "h2";
 }) {
@@ -32,6 +38,8 @@ export function ListingSummary({
           </p>
         ) : null}
       </header>
+
+      {host ? <HostLine host={host} /> : null}
 
       <Prices prices={facts.prices} />
 
@@ -129,6 +137,34 @@ function Gallery({ photos, title }: { photos: ListingFacts["photos"]; title: str
           {photos.length} photos — swipe to see them all
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The host at first sight, above the price (docs/design.md, The listing page): photo, name, verified badge, and the
+ * ratings of the host and of this space. The host card further down has the rest (member since, other checks).
+ */
+function HostLine({ host }: { host: HostCardWords }) {
+  return (
+    <section aria-label="Host" className="flex items-center gap-3" data-testid="listing-host">
+      <img
+        src={host.photo}
+        alt=""
+        width={48}
+        height={48}
+        className="h-12 w-12 shrink-0 rounded-full bg-slate-200 object-cover"
+      />
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          Hosted by {host.name}
+          {host.badges.includes("Verified host") ? <VerifiedBadge className="ml-2 align-middle" /> : null}
+        </p>
+        <p className="text-sm text-slate-700">
+          {host.spaceRating ?? host.rating}
+          {host.spaceRating ? ` · ${host.rating}` : ""}
+        </p>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { ButtonLink } from "./button";
 
 /**
- * What a list says when it has nothing yet: what is missing and what to do next ("No bookings yet — find a
- * space"), with the one action as a button-styled link.
+ * What a list says when it has nothing yet (docs/design.md, Empty states): one line of why it is empty and the next
+ * action as a button ("No bookings yet" — Find a space). Every list of the app (bookings, bills, messages, saved
+ * spaces, listings, reviews, cases, payouts) says it with this one component, so none is a dead end.
  */
 export function EmptyState({
   message,
@@ -11,20 +12,19 @@ export function EmptyState({
   className = "mt-4",
 }: {
   message: string;
-  action?: { to: string; label: string };
+  action: { to: string; label: string };
   testId?: string;
   className?: string;
 }) {
   return (
-    <div className={`${className} rounded-md bg-slate-100 p-4 text-slate-700`} data-testid={testId}>
+    <div
+      className={`${className} rounded-xl bg-white p-5 text-center text-slate-700 shadow-sm ring-1 ring-slate-200`}
+      data-testid={testId}
+    >
       <p>{message}</p>
-      {action ? (
-        <p className="mt-3">
-          <ButtonLink to={action.to} size="sm">
-            {action.label}
-          </ButtonLink>
-        </p>
-      ) : null}
+      <p className="mt-4">
+        <ButtonLink to={action.to}>{action.label}</ButtonLink>
+      </p>
     </div>
   );
 }

@@ -7,7 +7,12 @@ export function PrintButton({ label }: { label: string }) {
   return (
     <button
       type="button"
-      onClick={() => window.print()}
+      onClick={() => {
+        // Folded parts (a booking's price, history…) go on paper open: browsers without ::details-content print them shut.
+        for (const details of document.querySelectorAll("[data-printable] details"))
+          details.setAttribute("open", "");
+        window.print();
+      }}
       className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 print:hidden"
     >
       {label}

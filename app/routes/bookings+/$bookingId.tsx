@@ -26,8 +26,10 @@ import { SpaceSection } from "~/components/bookings/agreement-space";
 import { ChecklistSection, StoredItemsSection } from "~/components/bookings/agreement-stay";
 import { CancellationSection, ContractSection } from "~/components/bookings/agreement-terms";
 import { BookingActions } from "~/components/bookings/booking-actions";
-import { actByWords, formatInstant, STATE_WORDS, timeLeft } from "~/components/bookings/booking-words";
+import { BookingSummary } from "~/components/bookings/booking-summary";
+import { formatInstant } from "~/components/bookings/booking-words";
 import type { ExtensionAsked } from "~/components/bookings/extension-forms";
+import { nextStepFacts, whatHappensNext } from "~/components/bookings/next-step";
 import { PartyCard } from "~/components/bookings/party-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReviewUsPrompt } from "~/components/reviews/review-us-prompt";
@@ -173,11 +175,11 @@ export default function BookingPage() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { role, space } = booking;
+  const next = whatHappensNext(nextStepFacts(booking, reviewToWrite?.closesAt ?? null));
   return (
     <article
       data-printable
-      className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10 print:max-w-none print:p-0 print:text-sm"
+      className="mx-auto w-full max-w-3xl px-4 py-4 md:py-10 print:max-w-none print:p-0 print:text-sm"
     >
       <div className="flex items-center justify-between gap-4 print:hidden">
         <Link to="/bookings" className="text-sm font-semibold text-brand-700 underline">
@@ -185,39 +187,29 @@ export default function BookingPage() {
         </Link>
         <PrintButton label="Print the agreement" />
       </div>
-      <header className="mt-3">
-        <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">Rental agreement</p>
-        <h1 className="text-2xl font-bold text-slate-900">{space.spaceTitle}</h1>
-        <p className="mt-1 text-slate-700" data-testid="booking-state">
-          {STATE_WORDS[booking.state][role]}
-          {booking.actBy
-            ? ` · ${actByWords(booking.state, role).toLowerCase()} ${formatInstant(booking.actBy)} (${timeLeft(booking.actBy, new Date(now))})`
-            : ""}
-        </p>
-        <p className="mt-1 text-xs text-slate-600">
-          Booking <span data-testid="booking-number">{booking.bookingNumber}</span> · made{" "}
-          {formatInstant(booking.createdAt)}
-        </p>
-      </header>
+      <p className="hidden print:block print:text-sm print:font-semibold print:uppercase">Rental agreement</p>
 
       {paymentFailed && booking.state === "awaiting_payment" ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-800">
           The payment did not go through. You can try again while the space is held for you.
         </p>
       ) : null}
       {actionData?.toast ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800 print:hidden">
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-red-800 print:hidden">
           {actionData.toast.description}
         </p>
       ) : null}
+
+      <BookingSummary booking={booking} next={next} now={now} pending={pending} />
 
       <BookingActions
         booking={booking}
         pending={pending}
         extension={extension}
         mayGiveNotice={mayGiveNotice}
+        shownAbove={next.action?.kind ?? null}
       />
-      {reviewToWrite ? (
+      {reviewToWrite && next.action?.kind !== "review" ? (
         <p className="mt-4 print:hidden">
           <ButtonLink to={`/bookings/space-review?bookingId=${booking.bookingId}`}>Write a review</ButtonLink>{" "}
           <span className="text-sm text-slate-600">before {formatInstant(reviewToWrite.closesAt)}</span>
@@ -225,23 +217,28 @@ export default function BookingPage() {
       ) : null}
       {askReviewUs ? <ReviewUsPrompt returnTo={`/bookings/${booking.bookingId}`} /> : null}
 
-      <Section title="The parties">
-        <div className="flex flex-col gap-3 sm:flex-row print:flex-row">
-          <PartyCard party={booking.host} side="Host" />
-          <PartyCard party={booking.renter} side="Renter" />
-        </div>
-      </Section>
       <SpaceSection booking={booking} />
-      <DatesSection booking={booking} />
-      <PriceSection booking={booking} />
-      {booking.bills.length ? <BillsSection booking={booking} /> : null}
       {booking.items.length || booking.messageForKeeper ? <StoredItemsSection booking={booking} /> : null}
       {(CHECKLIST_BOOKING_STATES as readonly string[]).includes(booking.state) ? (
         <ChecklistSection booking={booking} />
       ) : null}
-      <CancellationSection booking={booking} />
-      <ContractSection booking={booking} />
-      <HistorySection booking={booking} />
+      <div className="mt-6">
+        <DatesSection booking={booking} />
+        <PriceSection booking={booking} />
+        {booking.bills.length ? <BillsSection booking={booking} /> : null}
+        <CancellationSection booking={booking} />
+        <ContractSection booking={booking} />
+        <Section title="The parties" fold>
+          <div className="flex flex-col gap-3 sm:flex-row print:flex-row">
+            <PartyCard party={booking.host} side="Host" />
+            <PartyCard party={booking.renter} side="Renter" />
+          </div>
+        </Section>
+        <HistorySection booking={booking} />
+        <p className="border-t border-slate-200 pt-3 text-xs text-slate-600">
+          Booking made {formatInstant(booking.createdAt)}
+        </p>
+      </div>
     </article>
   );
 }

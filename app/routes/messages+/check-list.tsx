@@ -16,6 +16,7 @@ import {
 import { myViewings } from "~/api/conversations/viewings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ConversationList, MessagesTabs } from "~/components/messages/conversation-list";
+import { groupByDay } from "~/components/messages/notification-days";
 import { ViewingCard } from "~/components/messages/viewing-card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { formatMoment } from "~/domain/dates";
@@ -47,16 +48,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "my") {
     const answer = await client.call(myViewings);
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, viewings: answer.result, notifications: null, conversations: null });
+    return data({ tab, viewings: answer.result, notifications: null, conversations: null, now: "" });
   }
   if (tab === "messages") {
     const answer = await client.call(userChatList, { query: { userId: profile.userId } });
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, viewings: null, notifications: null, conversations: answer.result });
+    return data({ tab, viewings: null, notifications: null, conversations: answer.result, now: "" });
   }
   const answer = await client.call(getMyAllNotification);
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-  return data({ tab, viewings: null, notifications: answer.result, conversations: null });
+  // The day groups ("Today", "Yesterday") are counted from the server's clock, so the browser draws the same ones.
+  return data({
+    tab,
+    viewings: null,
+    notifications: answer.result,
+    conversations: null,
+    now: new Date().toISOString(),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CheckList() {
-  const { tab, viewings, notifications, conversations } = useLoaderData<typeof loader>();
+  const { tab, viewings, notifications, conversations, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">
@@ -130,59 +138,74 @@ export default function CheckList() {
             ) : null}
           </div>
           {notifications.notifications.length === 0 ? (
-            <div
-              className="mt-3 rounded-md bg-slate-100 p-4 text-slate-700"
-              data-testid="notifications-empty"
-            >
-              No notifications yet — messages, viewings and booking news will show here.
-            </div>
+            <EmptyState
+              className="mt-3"
+              testId="notifications-empty"
+              message="No notifications yet — messages, viewings and booking news will show here."
+              action={{ to: "/bookings", label: "See your bookings" }}
+            />
           ) : (
-            <ul
-              className="mt-3 divide-y divide-slate-200 rounded-xl bg-white shadow-sm"
-              aria-label="Notifications"
-            >
-              {notifications.notifications.map((notification) => (
-                <li
-                  key={notification.notificationId}
-                  className={`flex items-start gap-3 p-4 ${notification.read ? "" : "bg-brand-50"}`}
-                  data-testid="notification"
-                >
-                  <Form method="post" className="min-w-0 flex-1">
-                    <input type="hidden" name="notificationId" value={notification.notificationId} />
-                    <button type="submit" name="intent" value="open" className="block w-full text-left">
-                      <span
-                        className={`block text-slate-900 ${notification.read ? "font-medium" : "font-bold"}`}
+            <div className="mt-3 space-y-4" data-testid="notification-days">
+              {groupByDay(notifications.notifications, new Date(now)).map((group) => (
+                <section key={group.day} aria-labelledby={`day-${group.day}`}>
+                  <h2
+                    id={`day-${group.day}`}
+                    className="text-sm font-semibold uppercase tracking-wide text-slate-600"
+                  >
+                    {group.label}
+                  </h2>
+                  <ul
+                    className="mt-1 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm"
+                    aria-label={`Notifications, ${group.label}`}
+                  >
+                    {group.items.map((notification) => (
+                      <li
+                        key={notification.notificationId}
+                        className={`flex items-start gap-3 border-l-4 p-4 ${notification.read ? "border-transparent" : "border-brand-600 bg-brand-50"}`}
+                        data-testid="notification"
                       >
-                        {notification.read ? null : <span className="sr-only">Unread: </span>}
-                        {notification.title}
-                      </span>
-                      {/* The whole news, wrapped: the space's title comes first and would hide it in one line. */}
-                      <span
-                        className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]"
-                        data-testid="notification-body"
-                      >
-                        {notification.body}
-                      </span>
-                      <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-slate-600">
-                        {formatMoment(notification.createdAt)}
-                      </time>
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="notificationId" value={notification.notificationId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="text-sm font-semibold text-red-700 underline"
-                      aria-label={`Delete: ${notification.title}`}
-                    >
-                      Delete
-                    </button>
-                  </Form>
-                </li>
+                        <Form method="post" className="min-w-0 flex-1">
+                          <input type="hidden" name="notificationId" value={notification.notificationId} />
+                          <button type="submit" name="intent" value="open" className="block w-full text-left">
+                            <span
+                              className={`block text-slate-900 ${notification.read ? "font-medium" : "font-bold"}`}
+                            >
+                              {notification.read ? null : <span className="sr-only">Unread: </span>}
+                              {notification.title}
+                            </span>
+                            {/* The whole news, wrapped: the space's title comes first and would hide it in one line. */}
+                            <span
+                              className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]"
+                              data-testid="notification-body"
+                            >
+                              {notification.body}
+                            </span>
+                            <time
+                              dateTime={notification.createdAt}
+                              className="mt-0.5 block text-xs text-slate-600"
+                            >
+                              {formatMoment(notification.createdAt)}
+                            </time>
+                          </button>
+                        </Form>
+                        <Form method="post">
+                          <input type="hidden" name="notificationId" value={notification.notificationId} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            className="text-sm font-semibold text-red-700 underline"
+                            aria-label={`Delete: ${notification.title}`}
+                          >
+                            Delete
+                          </button>
+                        </Form>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               ))}
-            </ul>
+            </div>
           )}
         </>
       ) : null}

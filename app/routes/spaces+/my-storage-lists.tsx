@@ -4,6 +4,7 @@ import { setAvailability } from "~/api/reserve/availability.server";
 import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
 import { myListingsTab } from "~/components/my-listings/paths";
+import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { LISTING_STATUSES, type ListingStatus, type SpaceView } from "~/domain/space";
@@ -121,15 +122,12 @@ export default function MyStorageLists() {
             ))}
           </ul>
         ) : (
-          <div className="rounded-xl bg-white p-8 text-center shadow-sm">
-            <p className="text-slate-700">{EMPTY[tab]}</p>
-            <Link
-              to={stepPath("location")}
-              className="mt-4 inline-block font-semibold text-brand-700 underline"
-            >
-              List a space
-            </Link>
-          </div>
+          <EmptyState
+            className=""
+            testId="listings-empty"
+            message={EMPTY[tab]}
+            action={{ to: stepPath("location"), label: "List a space" }}
+          />
         )}
       </section>
     </div>

@@ -107,7 +107,10 @@ function AboutYou({ loaded }: { loaded: Extract<Loaded, { tab: "about" }> }) {
         Your rating: {ratingSummary(loaded.rating, loaded.total)}
       </p>
       {loaded.reviews.length === 0 ? (
-        <EmptyState message="No reviews about you are shown yet. A review shows once you have both written yours, or 14 days after the booking's review opened." />
+        <EmptyState
+          message="No reviews about you are shown yet. A review shows once you have both written yours, or 14 days after the booking's review opened."
+          action={{ to: "/user-profile/reviews?tab=to-write", label: "Reviews to write" }}
+        />
       ) : null}
       {loaded.reviews.map((review) => (
         <ReviewItem key={review.reviewId} review={review}>
@@ -168,7 +171,10 @@ function ByMe({ reviews }: { reviews: ReviewView[] }) {
 function ToWrite({ toWrite }: { toWrite: ReviewToWrite[] }) {
   if (toWrite.length === 0)
     return (
-      <EmptyState message="Nothing to review now. After a booking ends (and 30 days into a long one) you have 14 days to review the other side." />
+      <EmptyState
+        message="Nothing to review now. After a booking ends (and 30 days into a long one) you have 14 days to review the other side."
+        action={{ to: "/bookings", label: "See your bookings" }}
+      />
     );
   return (
     <ul className="space-y-3">

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { myShortListedSpace } from "~/api/space/favourites.server";
 import { spaceCard } from "~/components/card-words";
 import { FavouriteButton } from "~/components/favourite-button";
 import { SpaceCard } from "~/components/space-card";
+import { EmptyState } from "~/components/ui/empty-state";
 import { displayUnit } from "~/domain/units";
 import { requireProfile } from "~/screens/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -32,18 +33,12 @@ export default function SavedSpaces() {
     <section className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Saved spaces</h1>
       {spaces.length === 0 ? (
-        <div className="mt-6 rounded-xl bg-white p-6 shadow-sm">
-          <p className="text-slate-800">
-            You have not saved any spaces yet. Press <strong>Save</strong> on a space you like to find it here
-            later.
-          </p>
-          <Link
-            to="/search-space"
-            className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-          >
-            Find a space
-          </Link>
-        </div>
+        <EmptyState
+          className="mt-6"
+          testId="saved-empty"
+          message="You have not saved any spaces yet. Press Save on a space you like to find it here later."
+          action={{ to: "/search-space", label: "Find a space" }}
+        />
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {spaces.map((space, index) => (
