@@ -12,6 +12,7 @@ export * from "./feedback";
 export * from "./jobs";
 export * from "./payments";
 export * from "./payouts";
+export * from "./operators";
 export * from "./places";
 export * from "./resolutions";
 export * from "./reviews";
