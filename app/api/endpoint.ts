@@ -42,10 +42,10 @@ export type HandlerContext<Q, P, B, U> = {
 /**
  * The statuses a call may answer besides those every call declares (200; 400; 401 when it needs a login; 413 when it
  * takes a body; 500): 302 to send the browser elsewhere, 403 not allowed, 404 not found, 409 not in this state,
- * 429 too many, 502 a provider it needs failed, 503 a provider it needs is not there. /api/openapi.json lists them
+ * 410 gone (a listing withdrawn from renters), 429 too many, 502 a provider it needs failed, 503 a provider it needs is not there. /api/openapi.json lists them
  * (docs/decisions/0041).
  */
-export type DeclaredStatus = 302 | 403 | 404 | 409 | 429 | 502 | 503;
+export type DeclaredStatus = 302 | 403 | 404 | 409 | 410 | 429 | 502 | 503;
 
 /** How a body is sent: JSON (or form-encoded), or multipart/form-data for uploads. */
 export type BodyType = "json" | "multipart";
