@@ -97,6 +97,17 @@ export type Endpoint<
    * called) before and after the call. "all" drops every cached answer of the caller (logout).
    */
   invalidates?: readonly CachedGet[] | "all";
+  /**
+   * Left out of /api/openapi.json, and a wrong method on its path is a 404 rather than a 405: the operator console's
+   * calls, whose existence is told to nobody else (docs/operations.md).
+   */
+  unlisted?: boolean;
+  /**
+   * Who may call it at all, checked right after the session and before the input is read or checked: it throws to
+   * refuse (the console answers everyone else exactly as a path that does not exist), so a caller who may not call it
+   * learns nothing from its rules.
+   */
+  gate?(context: GateContext): Promise<void>;
   // Method syntax on purpose: it lets every endpoint be listed as a plain `Endpoint`.
   handler(
     context: HandlerContext<
@@ -107,6 +118,9 @@ export type Endpoint<
     >,
   ): Promise<R>;
 };
+
+/** What an endpoint's `gate` reads: the caller's session, before any input. */
+export type GateContext = { db: Database; user: CurrentUser | null; sessionIdHash: string | null };
 
 /** What a call's `invalidates` names: a cached GET's declaration. */
 export type CachedGet = { readonly path: string; readonly cache?: boolean };
