@@ -75,7 +75,7 @@ export const NOTE_NEEDED = "Please write a note: why you do this.";
 export const REASON_NEEDED = "Please write the reason the host will see.";
 export const ACCOUNT_SUSPENDED = "This account is suspended. Contact support.";
 export const NOTE_MAX_LENGTH = 1000;
-export const REASON_MAX_LENGTH = 300;
+export const REASON_MAX_LENGTH = 140;
 
 /** What a renter reads where a withdrawn listing was (its page answers 410): the operator's reason, when hidden. */
 export function listingWithdrawnMessage(reason: string | null): string {
