@@ -7,7 +7,7 @@ import { type Actor, writeAudit } from "./audit.server";
 import { applyBookingEventIn, bookingTransaction } from "./booking-service.server";
 
 /**
- * Suspending an account (docs/operations.md; PRODUCT.md, Operators): in one transaction with its audit row, the
+ * Suspending an account (docs/operations.md): in one transaction with its audit row, the
  * account is marked, every session of it ends, its listings leave search (their pages answer 410), and every open
  * request it made or received is declined through the booking machine's decline — everything paid is refunded.
  * Approved and active bookings go on; an operator decides them. Restoring lifts the mark only.
