@@ -31,7 +31,9 @@ test("an operator enrols, signs in with a code and hides a listing; its page the
 
   await page.goto(`/operations/listings?${new URLSearchParams({ show: "all", q: host.listing.title })}`);
   const reason = "The photos show another building.";
-  const row = page.getByRole("listitem").filter({ hasText: host.listing.title });
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: host.listing.title, exact: true }) });
   await row.getByLabel("Reason the host and renters see").fill(reason);
   await row.getByRole("button", { name: "Hide listing" }).click();
   await expect(page.getByText(`Hidden: ${reason}`)).toBeVisible();
