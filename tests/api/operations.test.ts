@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { grantOperatorRole, revokeOperatorRole } from "~/core/operators.server";
 import { getDatabase } from "~/db/db.server";
 import { auditLog, bookings, type User } from "~/db/schema";
 import { ACCOUNT_SUSPENDED, WRONG_CODE } from "~/domain/operators";
 import { totpCode } from "~/infra/totp.server";
 import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
-import { type Answer, call, expectStatus, loggedInUser } from "./helpers";
+import { type Answer, call, expectStatus, loggedInUser, runOps } from "./helpers";
 
 /**
  * The operator console's API (docs/operations.md, ADR 0062): who may call it (nobody else learns it exists), signing
@@ -319,5 +320,37 @@ describe("the audit log", () => {
       db.execute(sql`delete from audit_log where operator_id = ${admin.user.id}`),
     ).rejects.toThrow();
     expect((await auditRows(admin.user.id)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("granting and revoking the console (npm run ops -- operator:grant / operator:revoke)", () => {
+  it("grants a role with an audit row, and revoking ends the console and its enrolment", async () => {
+    const { db } = await getDatabase();
+    const account = await loggedInUser();
+    await expect(grantOperatorRole(db, account.email, "root")).rejects.toThrow(
+      /support, trust, finance or admin/,
+    );
+    await grantOperatorRole(db, account.email.toUpperCase(), "support");
+    const state = await call<{ role: string; stage: string }>("GET", "/operations/console", {
+      cookie: account.cookie,
+    });
+    expect(state.body.result).toMatchObject({ role: "support", stage: "enrol" });
+
+    await revokeOperatorRole(db, account.email);
+    expectNoSuchCall(
+      await call("GET", "/operations/console", { cookie: account.cookie }),
+      "GET",
+      "/operations/console",
+    );
+    expect((await auditRows(account.user.id)).map((row) => [row.action, row.operatorEmail]).sort()).toEqual([
+      ["operator.grant", "npm run ops"],
+      ["operator.revoke", "npm run ops"],
+    ]);
+  });
+
+  it("refuses a command without its arguments before opening any database", async () => {
+    const bare = await runOps(["operator:grant", "someone@example.ph"]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain("operator:grant EMAIL support|trust|finance|admin");
   });
 });
