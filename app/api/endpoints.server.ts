@@ -6,6 +6,7 @@ import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
+import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
 import * as operationsQueues from "./operations/queues.server";
 import * as bills from "./payment/bills.server";
@@ -82,4 +83,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...resolutionFiles.endpoints,
   ...operationsConsole.endpoints,
   ...operationsQueues.endpoints,
+  ...operationsCases.endpoints,
 ];

@@ -33,6 +33,7 @@ export function mayDo(role: string | null | undefined, permission: Permission): 
 export const CONSOLE_QUEUES = [
   { key: "listings", label: "Listings", path: "/operations/listings", needs: "read" },
   { key: "users", label: "Users", path: "/operations/users", needs: "read" },
+  { key: "cases", label: "Resolution cases", path: "/operations/cases", needs: "read" },
   { key: "audit", label: "Audit log", path: "/operations/audit", needs: "read" },
 ] as const satisfies readonly { key: string; label: string; path: string; needs: Permission }[];
 export type ConsoleQueue = (typeof CONSOLE_QUEUES)[number];

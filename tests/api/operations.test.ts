@@ -72,6 +72,13 @@ const CALLS: { method: string; path: string; needs: "read" | "moderate"; body?: 
     body: { userId: SOME_ID, note: "x" },
   },
   { method: "GET", path: "/operations/audit", needs: "read" },
+  { method: "GET", path: "/operations/cases", needs: "read" },
+  {
+    method: "POST",
+    path: "/operations/decideCase",
+    needs: "moderate",
+    body: { resolutionId: SOME_ID, award: 0, note: "x" },
+  },
 ];
 
 /** The answer of a path that does not exist, word for word. */
@@ -146,7 +153,12 @@ describe("signing in to the console", () => {
       { cookie: operator.cookie },
     );
     expect(inside.body.result).toMatchObject({ stage: "in", enrolment: null });
-    expect(inside.body.result.queues.map((queue) => queue.key)).toEqual(["listings", "users", "audit"]);
+    expect(inside.body.result.queues.map((queue) => queue.key)).toEqual([
+      "listings",
+      "users",
+      "cases",
+      "audit",
+    ]);
 
     // The same code again (read over a shoulder) is refused.
     expectStatus(await call("POST", "/operations/signOut", { cookie: operator.cookie }), 200);
