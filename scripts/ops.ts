@@ -26,6 +26,11 @@
  *                                        what was asked within what the booking can give) goes to its opener and the
  *                                        rest back; both sides are told (app/core/resolution-decide.server.ts). Exits 1 when
  *                                        refused.
+ *   operator:grant EMAIL ROLE            makes the account EMAIL an operator of the console (/operations) with ROLE:
+ *                                        support, trust, finance or admin (docs/operations.md); on the next visit
+ *                                        they enrol an authenticator app. An audit row records it.
+ *   operator:revoke EMAIL                takes the console away from EMAIL (their enrolment too); an audit row
+ *                                        records it.
  *   backup FILE                          writes a backup of the database to FILE: PostgreSQL through pg_dump of the
  *                                        server's own version (custom format), the embedded one as its own .tar.gz
  *                                        (app/infra/backups.server.ts; how often and where to keep them: docs/deploy.md).
@@ -39,6 +44,7 @@ import { parseArgs } from "node:util";
 import { COUPON_CREATE_USAGE, createCouponCommand } from "~/core/coupon-command.server";
 import { depositNewsQueue } from "~/core/deposit-news.server";
 import { checkLedger } from "~/core/ledger.server";
+import { grantOperatorRole, revokeOperatorRole } from "~/core/operators.server";
 import { exportBatch, markBatchPaid } from "~/core/payout-runs.server";
 import { refundQueue } from "~/core/refunds.server";
 import {
@@ -72,6 +78,8 @@ const USAGE = [
   RESOLVE_USAGE.replace("usage: ", "       "),
   COUPON_CREATE_USAGE.replace("usage: ", "       "),
   RESOLUTION_DECIDE_USAGE.replace("usage: ", "       "),
+  "       npm run ops -- operator:grant EMAIL support|trust|finance|admin",
+  "       npm run ops -- operator:revoke EMAIL",
   "       npm run ops -- backup FILE",
   "       npm run ops -- restore FILE [--force]",
 ].join("\n");
@@ -101,6 +109,8 @@ const valid =
   command === "resolution:decide" ||
   (command === "ledger:check" && rest.length === 0) ||
   (command === "payments:unapplied" && rest.length === 0) ||
+  (command === "operator:grant" && positionals.length === 2 && Object.keys(values).length === 0) ||
+  (command === "operator:revoke" && positionals.length === 1 && Object.keys(values).length === 0) ||
   (command === "payments:resolve" && positionals.length === 1 && values.note !== undefined) ||
   (command === "payouts:export" &&
     positionals.length <= 1 &&
@@ -154,6 +164,16 @@ try {
   } else if (command === "payments:resolve") {
     const row = await resolveUnapplied(handle.db, positionals[0] as string, values.note as string);
     console.info(`[ops] payments:resolve: ${row.id} resolved: ${row.resolutionNote}`);
+  } else if (command === "operator:grant") {
+    const { user, role } = await grantOperatorRole(
+      handle.db,
+      positionals[0] as string,
+      positionals[1] as string,
+    );
+    console.info(`[ops] operator:grant: ${user.email} is now ${role} in the console (/operations)`);
+  } else if (command === "operator:revoke") {
+    const { user, before } = await revokeOperatorRole(handle.db, positionals[0] as string);
+    console.info(`[ops] operator:revoke: ${user.email} is no longer an operator (was ${before})`);
   } else if (command === "coupon:create") {
     console.info("[ops] coupon:create:", await createCouponCommand(handle.db, rest));
   } else if (command === "resolution:decide") {

@@ -78,6 +78,7 @@ export async function runEndpoint(
   const { db } = await getDatabase();
   const session = endpoint.auth === "none" ? null : await findSession(db, caller.cookie);
   if (endpoint.auth === "required" && !session) throw new ApiError(401, "Please login to continue.");
+  await endpoint.gate?.({ db, user: session?.user ?? null, sessionIdHash: session?.idHash ?? null });
   const raw = await readInput();
 
   const maxText = endpoint.maxTextLength ?? MAX_TEXT_LENGTH;

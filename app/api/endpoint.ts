@@ -42,10 +42,10 @@ export type HandlerContext<Q, P, B, U> = {
 /**
  * The statuses a call may answer besides those every call declares (200; 400; 401 when it needs a login; 413 when it
  * takes a body; 500): 302 to send the browser elsewhere, 403 not allowed, 404 not found, 409 not in this state,
- * 429 too many, 502 a provider it needs failed, 503 a provider it needs is not there. /api/openapi.json lists them
+ * 410 gone (a listing withdrawn from renters), 429 too many, 502 a provider it needs failed, 503 a provider it needs is not there. /api/openapi.json lists them
  * (docs/decisions/0041).
  */
-export type DeclaredStatus = 302 | 403 | 404 | 409 | 429 | 502 | 503;
+export type DeclaredStatus = 302 | 403 | 404 | 409 | 410 | 429 | 502 | 503;
 
 /** How a body is sent: JSON (or form-encoded), or multipart/form-data for uploads. */
 export type BodyType = "json" | "multipart";
@@ -97,6 +97,17 @@ export type Endpoint<
    * called) before and after the call. "all" drops every cached answer of the caller (logout).
    */
   invalidates?: readonly CachedGet[] | "all";
+  /**
+   * Left out of /api/openapi.json, and a wrong method on its path is a 404 rather than a 405: the operator console's
+   * calls, whose existence is told to nobody else (docs/operations.md).
+   */
+  unlisted?: boolean;
+  /**
+   * Who may call it at all, checked right after the session and before the input is read or checked: it throws to
+   * refuse (the console answers everyone else exactly as a path that does not exist), so a caller who may not call it
+   * learns nothing from its rules.
+   */
+  gate?(context: GateContext): Promise<void>;
   // Method syntax on purpose: it lets every endpoint be listed as a plain `Endpoint`.
   handler(
     context: HandlerContext<
@@ -107,6 +118,9 @@ export type Endpoint<
     >,
   ): Promise<R>;
 };
+
+/** What an endpoint's `gate` reads: the caller's session, before any input. */
+export type GateContext = { db: Database; user: CurrentUser | null; sessionIdHash: string | null };
 
 /** What a call's `invalidates` names: a cached GET's declaration. */
 export type CachedGet = { readonly path: string; readonly cache?: boolean };

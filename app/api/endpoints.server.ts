@@ -6,6 +6,9 @@ import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
 import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
+import * as operationsCases from "./operations/cases.server";
+import * as operationsConsole from "./operations/console.server";
+import * as operationsQueues from "./operations/queues.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
 import * as receipts from "./payment/receipts.server";
@@ -78,4 +81,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...contact.endpoints,
   ...resolutions.endpoints,
   ...resolutionFiles.endpoints,
+  ...operationsConsole.endpoints,
+  ...operationsQueues.endpoints,
+  ...operationsCases.endpoints,
 ];

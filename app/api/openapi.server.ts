@@ -54,6 +54,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]) {
         Unauthorized: envelopeResponse("Not logged in, or the session ended: a client ends its session."),
         Forbidden: envelopeResponse("Not allowed for the caller; responseMessage says why."),
         NotFound: envelopeResponse("What the call names does not exist, or is not the caller's to see."),
+        Gone: envelopeResponse("The listing was withdrawn from renters; responseMessage says why."),
         Conflict: envelopeResponse(
           "Not in this state: what the call changes has moved on; responseMessage says why.",
         ),
@@ -88,6 +89,7 @@ const DECLARED_RESPONSES: Record<DeclaredStatus, string> = {
   302: "Redirect",
   403: "Forbidden",
   404: "NotFound",
+  410: "Gone",
   409: "Conflict",
   429: "TooMany",
   502: "ProviderFailed",

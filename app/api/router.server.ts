@@ -91,7 +91,8 @@ export async function handleApiRequest(
   let answer: Answer;
   try {
     if (path === "/openapi.json" && request.method === "GET") {
-      return Response.json(buildOpenApiDocument(routes.map((route) => route.endpoint)), {
+      const listed = routes.map((route) => route.endpoint).filter((endpoint) => !endpoint.unlisted);
+      return Response.json(buildOpenApiDocument(listed), {
         headers: { "Cache-Control": "public, max-age=300", "X-Request-Id": caller.requestId },
       });
     }
@@ -121,7 +122,7 @@ function matchRoute(routes: Route[], method: string, path: string) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     if (route.endpoint.method !== method) {
-      allowed.push(route.endpoint.method);
+      if (!route.endpoint.unlisted) allowed.push(route.endpoint.method);
       continue;
     }
     const params = Object.fromEntries(

@@ -7,6 +7,7 @@ import { roleOf } from "~/domain/booking";
 import { DomainError } from "~/domain/errors";
 import { formatPeso } from "~/domain/money";
 import { awardableOn, type CaseSide, checkDecision, maxAward } from "~/domain/resolution";
+import { type Actor, COMMAND_LINE, writeAudit } from "./audit.server";
 import { bookingTransaction } from "./booking-service.server";
 import { tellCaseNews } from "./resolution-service.server";
 
@@ -59,6 +60,7 @@ export async function decideResolution(
   db: Database,
   decision: Decision,
   now = new Date(),
+  actor: Actor = COMMAND_LINE,
 ): Promise<{ resolution: ResolutionRow; openerSide: CaseSide; maxAward: number }> {
   if (!UUID.test(decision.resolutionId)) throw new DomainError("invalid", NO_SUCH_CASE, "resolutionId");
   const done = await bookingTransaction(db, async (tx) => {
@@ -85,6 +87,15 @@ export async function decideResolution(
     if (!decided) throw new Error("the decision was not stored");
     // The award moves in the same transaction, so a case is never decided without its money (nor the other way).
     await settleDecidedResolution(tx, decided, now);
+    // The console and the command alike leave their audit row in the decision's transaction (docs/operations.md).
+    await writeAudit(tx, actor, {
+      action: "resolution.decide",
+      recordType: "resolution",
+      recordId: decided.id,
+      before: { state: resolution.state, amountAsked: resolution.amountAsked },
+      after: { state: decided.state, award: decided.award },
+      note: decision.note,
+    });
     return { resolution: decided, openerSide, maxAward: most };
   });
   await tellCaseNews(db, done.resolution.id, "decided", null);

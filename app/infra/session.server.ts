@@ -65,7 +65,8 @@ export async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row) return null;
+  // A suspended account's sessions end when it is suspended; one started after (a social sign-in) is not live either.
+  if (!row || row.user.suspendedAt) return null;
   // The request's log line names whose session it was (never the session itself).
   noteRequestUser(row.user.id);
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -58,6 +58,16 @@ export default function ListingPage() {
 
   return (
     <div className={`mx-auto max-w-6xl px-4 py-6 ${space.isOwner ? "" : "pb-24 lg:pb-6"}`}>
+      {space.hiddenReason !== null ? (
+        // Only its host gets here: renters get the 410 page with the reason (docs/operations.md).
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          Space Solution hid this listing from renters: {space.hiddenReason} Contact support to have it shown
+          again.
+        </p>
+      ) : null}
       {space.isOwner ? null : (
         <StickyReserve
           price={facts.monthlyPrice}

@@ -57,6 +57,9 @@ describe("text length caps", () => {
     const me = await loggedInUser();
     const answered: string[] = [];
     for (const endpoint of ENDPOINTS) {
+      // The console's calls answer anyone without its role as a missing path before reading any input
+      // (tests/api/operations.test.ts holds that).
+      if (endpoint.unlisted) continue;
       const fields = (schema: z.ZodType | undefined) => {
         if (!schema) return [];
         const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {

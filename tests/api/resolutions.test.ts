@@ -12,7 +12,15 @@ import {
 import type { ResolutionDetails, ResolutionSummary } from "~/core/resolution-service.server";
 import type { UploadView } from "~/core/uploads.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings, messages, notifications, resolutionPhotos, resolutions, uploads } from "~/db/schema";
+import {
+  auditLog,
+  bookings,
+  messages,
+  notifications,
+  resolutionPhotos,
+  resolutions,
+  uploads,
+} from "~/db/schema";
 import { addDays, todayInManila } from "~/domain/dates";
 import {
   ALREADY_OPEN,
@@ -22,6 +30,7 @@ import {
   RENTER_DEPOSIT,
 } from "~/domain/resolution";
 import { getStorage } from "~/infra/storage.server";
+import { totpCode } from "~/infra/totp.server";
 import { anActiveBooking } from "./booking-fixtures";
 import {
   type Answer,
@@ -393,6 +402,43 @@ describe("a case's photos (POST /space/imageUploadResolution)", () => {
       .from(resolutionPhotos)
       .where(eq(resolutionPhotos.resolutionId, resolution.resolutionId));
     expect(photos?.n).toBe(1);
+  });
+});
+
+describe("deciding a case in the operator console (POST /operations/decideCase)", () => {
+  it("decides through the command's service, with the audit row in the decision's transaction", async () => {
+    const { host, resolution } = await aDamageClaim();
+    const id = resolution.resolutionId;
+    const operator = await loggedInUser({ operatorRole: "trust" });
+    const state = await call<{ enrolment: { secret: string } }>("GET", "/operations/console", {
+      cookie: operator.cookie,
+    });
+    const code = totpCode(state.body.result.enrolment.secret);
+    expectStatus(await call("POST", "/operations/signIn", { cookie: operator.cookie, body: { code } }), 200);
+    const queue = await call<{ id: string }[]>("GET", "/operations/cases", { cookie: operator.cookie });
+    expect(queue.body.result.map((item) => item.id)).toContain(id);
+
+    const tooMuch = await call("POST", "/operations/decideCase", {
+      cookie: operator.cookie,
+      body: { resolutionId: id, award: 150_001, note: "x" },
+    });
+    expect(tooMuch.status).toBe(400);
+    const decided = await call("POST", "/operations/decideCase", {
+      cookie: operator.cookie,
+      body: { resolutionId: id, award: 50_000, note: "Half of the shelf." },
+    });
+    expectStatus(decided, 200, "The case is decided.");
+    expect((await viewCase(host, id)).body.result).toMatchObject({ state: "decided", award: 50_000 });
+    const { db } = await getDatabase();
+    const rows = await db.select().from(auditLog).where(eq(auditLog.recordId, id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        operatorId: operator.user.id,
+        action: "resolution.decide",
+        after: { state: "decided", award: 50_000 },
+        note: "Half of the shelf.",
+      }),
+    ]);
   });
 });
 

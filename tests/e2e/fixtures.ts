@@ -359,3 +359,15 @@ export async function depositRenter(page: Page, baseURL: string | undefined) {
     asRenter: () => switchTo(user.setCookie),
   };
 }
+
+/**
+ * An operator of the console with the trust role (seed-test-users.ts), logged in to the site in this page's browser
+ * context, not yet enrolled: the console's door asks them to enrol an authenticator.
+ */
+export async function trustOperator(page: Page, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "operator");
+  await page
+    .context()
+    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  return user;
+}

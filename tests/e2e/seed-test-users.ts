@@ -12,6 +12,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { runBilling } from "~/core/billing.server";
 import { applyBookingEvent } from "~/core/booking-service.server";
+import { grantOperatorRole } from "~/core/operators.server";
 import { markBatchPaid, runPayoutBatch } from "~/core/payout-runs.server";
 import { resolutionDecideCommand } from "~/core/resolution-decide.server";
 import { closeDatabase, fillWhenEmpty, getDatabase } from "~/db/db.server";
@@ -41,6 +42,7 @@ import {
   TEST_CLAIM_HOST_COUNT,
   TEST_DEPOSIT_RENTER_COUNT,
   TEST_HOST_COUNT,
+  TEST_OPERATOR_COUNT,
   TEST_PAYOUT_HOST_COUNT,
   TEST_REVIEW_PAIR_COUNT,
   TEST_USER_COUNT,
@@ -347,6 +349,11 @@ await db
     validUntil: addDays(todayInManila(), 365),
   })
   .onConflictDoNothing();
+// The operations spec's operators: plain accounts granted the trust role by the command's own service.
+for (const operator of testUsers.slice(0, TEST_OPERATOR_COUNT)) {
+  await grantOperatorRole(db, operator.email, "trust");
+  operator.operatorRole = "trust";
+}
 await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
 await closeDatabase({ forGood: true });

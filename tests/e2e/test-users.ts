@@ -36,6 +36,8 @@ export const TEST_DEPOSIT_RENTER_COUNT = 12;
  * booking is the one a bare booking page opens (the booking-chooser spec, one per project).
  */
 export const TEST_CLAIM_HOST_COUNT = 6;
+/** Plain accounts made operators of the console (role trust) before the server starts: the operations spec's. */
+export const TEST_OPERATOR_COUNT = 4;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -52,6 +54,8 @@ export type TestUser = {
   password: string;
   /** The Set-Cookie header of the account's session. */
   setCookie: string;
+  /** An operator's console role (granted with the operator:grant service; they enrol in the browser). */
+  operatorRole?: string;
   /** A host's listing: its id and title. */
   listing?: { id: string; title: string };
   /** A bill renter's open bill: its id, its booking, the space and the amount. */
@@ -96,7 +100,8 @@ export type TestUserKind =
   | "payoutHost"
   | "reviewHost"
   | "depositRenter"
-  | "claimHost";
+  | "claimHost"
+  | "operator";
 
 function kindOf(user: TestUser): TestUserKind | null {
   if (user.landlord || user.reviewRenter || user.depositHost || user.claimRenter) return null;
@@ -106,6 +111,7 @@ function kindOf(user: TestUser): TestUserKind | null {
   if (user.listing) return "host";
   if (user.bill) return "billRenter";
   if (user.payout) return "payoutHost";
+  if (user.operatorRole) return "operator";
   return "user";
 }
 
@@ -122,6 +128,7 @@ const next: Record<TestUserKind, number> = {
   reviewHost: 0,
   depositRenter: 0,
   claimHost: 0,
+  operator: 0,
 };
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod/v4";
 import { favouriteSpaces, spaces } from "~/db/schema";
 import type { SpaceCardView } from "~/domain/space";
 import { defineEndpoint, type Endpoint } from "../endpoint";
+import { notWithdrawn } from "./listed.server";
 import { findActiveSpace, spaceId } from "./listing-page-queries.server";
 import { toSpaceCards } from "./space-views.server";
 
@@ -27,7 +28,7 @@ export const myShortListedSpace = defineEndpoint({
       .select({ space: spaces })
       .from(favouriteSpaces)
       .innerJoin(spaces, eq(spaces.id, favouriteSpaces.spaceId))
-      .where(and(eq(favouriteSpaces.userId, user.id), eq(spaces.status, "active")))
+      .where(and(eq(favouriteSpaces.userId, user.id), eq(spaces.status, "active"), notWithdrawn()))
       .orderBy(desc(favouriteSpaces.createdAt), desc(favouriteSpaces.spaceId))
       .limit(SHORTLIST_LIMIT);
     const saved = rows.map((row) => row.space);

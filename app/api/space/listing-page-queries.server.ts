@@ -3,8 +3,9 @@ import { createCookie } from "@remix-run/node";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Database } from "~/db/client.server";
-import { bookings, favouriteSpaces, type SpaceRow, spaces, type User } from "~/db/schema";
+import { bookings, favouriteSpaces, type SpaceRow, spaces, type User, users } from "~/db/schema";
 import { displayName } from "~/domain/display-name";
+import { listingWithdrawnMessage } from "~/domain/operators";
 import { averageStars } from "~/domain/reviews";
 import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { getEnv } from "~/env.server";
@@ -107,7 +108,21 @@ export async function findViewableSpace(
 ): Promise<SpaceRow> {
   const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
   if (!row || (row.status !== "active" && row.hostId !== user?.id)) throw new ApiError(404, SPACE_NOT_FOUND);
+  if (row.hostId !== user?.id) await refuseWithdrawn(db, row);
   return row;
+}
+
+/**
+ * A listing an operator hid, or whose host is suspended, is gone for renters: 410 with the short reason
+ * (docs/operations.md). Its host still sees it, with the reason.
+ */
+export async function refuseWithdrawn(db: Database, row: SpaceRow): Promise<void> {
+  if (row.hiddenAt) throw new ApiError(410, listingWithdrawnMessage(row.hiddenReason));
+  const [host] = await db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, row.hostId));
+  if (host?.suspendedAt) throw new ApiError(410, listingWithdrawnMessage(null));
 }
 
 /** An active listing (for views, questions and new favourites). */
@@ -117,6 +132,12 @@ export async function findActiveSpace(db: Database, id: string): Promise<SpaceRo
     .from(spaces)
     .where(and(eq(spaces.id, id), eq(spaces.status, "active")));
   if (!row) throw new ApiError(404, SPACE_NOT_FOUND);
+  // Questions, viewings and new favourites of a withdrawn listing find nothing; only its page says why (410).
+  try {
+    await refuseWithdrawn(db, row);
+  } catch {
+    throw new ApiError(404, SPACE_NOT_FOUND);
+  }
   return row;
 }
 

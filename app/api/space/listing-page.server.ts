@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod/v4";
 import { cities, spaces, spaceViews, users } from "~/db/schema";
 import { todayInManila } from "~/domain/dates";
@@ -7,6 +7,7 @@ import type { ListingDetailsData, SpaceView } from "~/domain/space";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError } from "../envelope";
+import { notWithdrawn } from "./listed.server";
 import {
   canSeeExactAddress,
   findActiveSpace,
@@ -74,13 +75,15 @@ export type SpaceBrief = ListingDetailsData & {
   exactLocation: ExactLocation | null;
   publishedAt: string | null;
   updatedAt: string;
+  /** For its host only: why an operator hid the listing from renters (null when shown, and for everyone else). */
+  hiddenReason: string | null;
 };
 
 export const viewSpaceBrief = defineEndpoint({
   method: "GET",
   path: "/space/viewSpaceBrief",
   auth: "optional",
-  answers: [404],
+  answers: [404, 410],
   summary:
     "The renters' view of an active listing: details, an approximate location (city and barangay, a point within " +
     "300 m), the host card and whether the user saved it. Never the street address, pin, contract file or the " +
@@ -120,6 +123,7 @@ export const viewSpaceBrief = defineEndpoint({
         : null,
       publishedAt: view.publishedAt,
       updatedAt: view.updatedAt,
+      hiddenReason: user?.id === row.hostId && row.hiddenAt ? (row.hiddenReason ?? "") : null,
     };
   },
 });
@@ -187,7 +191,7 @@ export const sitemapListings = defineEndpoint({
       .default(1),
   }),
   async handler({ db, query }): Promise<SitemapListings> {
-    const active = eq(spaces.status, "active");
+    const active = and(eq(spaces.status, "active"), notWithdrawn());
     const [[total], rows, cityRows] = await Promise.all([
       db.select({ n: count() }).from(spaces).where(active),
       db

@@ -38,6 +38,7 @@ import { SEARCH_MESSAGES } from "~/domain/search-rules.server";
 import type { SpaceCardView } from "~/domain/space";
 import { VEHICLE_SIZES } from "~/domain/vocabulary";
 import { ApiError } from "../envelope";
+import { notWithdrawn } from "./listed.server";
 import { type CityRef, findCities, SPACE_CARD_COLUMNS, toSpaceCards } from "./space-views.server";
 
 /**
@@ -129,6 +130,7 @@ async function searchWhere(db: Database, query: SearchQuery, bind: Bind = asValu
   const conditions: (SQL | undefined)[] = [
     // A literal, not a parameter, so the planner always matches the partial indexes' `status = 'active'`.
     sql`${spaces.status} = 'active'`,
+    notWithdrawn(),
     eq(spaces.storageType, bind("storageType", query.storageType)),
     city ? eq(spaces.cityId, bind("cityId", city.id)) : undefined,
     query.kind ? eq(spaces.kind, bind("kind", query.kind)) : undefined,

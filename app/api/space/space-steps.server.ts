@@ -27,11 +27,20 @@ export const SpaceIdSchema = z.uuid({ error: "Unknown space." });
 
 /**
  * The columns the steps change: all but the identity, the owner, the counts (views; photos, kept by a trigger;
- * reviews, kept by the review service) and the timestamps of the row. A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
+ * reviews, kept by the review service), the timestamps of the row and an operator's hiding (never the host's). A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
  */
 export type SpaceValues = Omit<
   SpaceRow,
-  "id" | "hostId" | "viewCount" | "photoCount" | "reviewCount" | "reviewStars" | "createdAt" | "updatedAt"
+  | "id"
+  | "hostId"
+  | "viewCount"
+  | "photoCount"
+  | "reviewCount"
+  | "reviewStars"
+  | "createdAt"
+  | "updatedAt"
+  | "hiddenAt"
+  | "hiddenReason"
 >;
 
 // ---------------------------------------------------------------------------------------------------------------

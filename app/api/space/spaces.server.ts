@@ -21,6 +21,7 @@ import {
 import { type PriceBasis, priceBasisOf, RENTAL_UNITS, type SpaceType } from "~/domain/vocabulary";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, type FieldError, fieldError } from "../envelope";
+import { notWithdrawn } from "./listed.server";
 import * as spaceFiles from "./space-files.server";
 import {
   applyStepOf,
@@ -290,6 +291,7 @@ async function pricedListings(db: Database, type: SpaceType, citySlug: string) {
     .where(
       and(
         eq(spaces.status, "active"),
+        notWithdrawn(),
         eq(spaces.storageType, type),
         eq(spaces.cityId, city.id),
         isNotNull(spaces.monthlyPrice),

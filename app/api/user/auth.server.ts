@@ -7,6 +7,7 @@ import { loginFailures, passwordResetTokens, sessions, users } from "~/db/schema
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
 import { EMAIL_TAKEN } from "~/domain/account-options";
 import * as rules from "~/domain/account-rules.server";
+import { ACCOUNT_SUSPENDED } from "~/domain/operators";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { welcomeData } from "~/infra/notifications/welcome";
 import { notify } from "~/infra/notify.server";
@@ -164,7 +165,7 @@ export const login = defineEndpoint({
   method: "POST",
   path: "/user/login",
   auth: "none",
-  answers: [429],
+  answers: [403, 429],
   summary:
     "Logs in with e-mail and password; the answer sets the session cookie. Five failures for one e-mail from one address in 15 minutes lock that address out; twenty for an account in an hour lock out every address that failed.",
   message: "Login successful.",
@@ -182,6 +183,8 @@ export const login = defineEndpoint({
     await db
       .delete(loginFailures)
       .where(and(eq(loginFailures.email, body.email), eq(loginFailures.address, address)));
+    // Said only to whoever knows the password (docs/operations.md).
+    if (user.suspendedAt) throw new ApiError(403, ACCOUNT_SUSPENDED);
     headers.append("Set-Cookie", await createSession(db, user.id, userAgent));
     return toProfile(user);
   },

@@ -1,4 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { notWithdrawn } from "~/api/space/listed.server";
 import { catalogueKeeper } from "~/db/catalogue.server";
 import type { Database } from "~/db/client.server";
 import { barangays, cities, spaces, type User } from "~/db/schema";
@@ -57,7 +58,7 @@ async function activeCounts(db: Database): Promise<Map<number, { storage: number
       parking: sql<number>`(count(*) filter (where ${spaces.storageType} = 'parking'))::int`,
     })
     .from(spaces)
-    .where(eq(spaces.status, "active"))
+    .where(and(eq(spaces.status, "active"), notWithdrawn()))
     .groupBy(spaces.cityId);
   return new Map(
     rows.flatMap((row) =>

@@ -10,6 +10,7 @@ export * from "./deposits";
 export * from "./enquiries";
 export * from "./feedback";
 export * from "./jobs";
+export * from "./operators";
 export * from "./payments";
 export * from "./payouts";
 export * from "./places";

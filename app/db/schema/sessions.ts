@@ -19,6 +19,13 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent"),
+    /**
+     * The operator console's stamp (ADR 0062): when this session last passed the console's TOTP code, and when it
+     * last used the console. The console takes the session for 8 hours after the code and 30 minutes after its last
+     * use; the rest of the site is not affected.
+     */
+    consoleVerifiedAt: timestamp("console_verified_at", { withTimezone: true }),
+    consoleSeenAt: timestamp("console_seen_at", { withTimezone: true }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );

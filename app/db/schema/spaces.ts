@@ -97,6 +97,12 @@ export const spaces = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * Set while an operator has hidden the listing (docs/operations.md): it leaves search and its page answers 410
+     * with `hiddenReason`, which its host sees too.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
   },
   (table) => {
     // The search's indexes (docs/search-performance.md): partial, over active listings only, each ending with

@@ -71,6 +71,14 @@ export const users = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     reviewStars: integer("review_stars").notNull().default(0),
     /** Social identities linked to the account: Google's `sub` and Facebook's user id. */
+    /**
+     * The operator console's role (docs/operations.md): support, trust, finance or admin; null for everyone else.
+     * Granted and revoked only by `npm run ops -- operator:grant / operator:revoke`.
+     */
+    operatorRole: text("operator_role", { enum: ["support", "trust", "finance", "admin"] }),
+    /** Set while an operator has suspended the account: it cannot sign in, its listings leave search. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionNote: text("suspension_note"),
     googleId: text("google_id"),
     facebookId: text("facebook_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

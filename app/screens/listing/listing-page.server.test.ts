@@ -61,6 +61,7 @@ const STORAGE: SpaceBrief = {
   exactLocation: null,
   publishedAt: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
+  hiddenReason: null,
 };
 
 /** The pricing examples' parking listing (docs/product.md): ₱150.00 a day, ₱4,000.00 a month. */
