@@ -95,7 +95,15 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Public base URL of the bucket's files (a CDN); unset, files are served through the app. */
   S3_PUBLIC_URL: optionalUrl,
-  /** SMS: sent through this HTTP gateway when set; else written to the log and DATA_DIR/sms. */
+  /**
+   * SMS: through Semaphore (the Philippine gateway) when SEMAPHORE_API_KEY is set; else through the HTTP gateway at
+   * SMS_GATEWAY_URL when set; else written to the log and DATA_DIR/sms (app/infra/sms.server.ts).
+   */
+  SEMAPHORE_API_KEY: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().optional(),
+  ),
+  SEMAPHORE_API_URL: z.url().default("https://api.semaphore.co"),
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: z.string().trim().optional(),
   SMS_SENDER: z.string().trim().default("SpaceSol"),
@@ -105,8 +113,24 @@ const EnvSchema = z.object({
    */
   IDENTITY_PROVIDER: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.enum(["sandbox"]).optional(),
+    z.enum(["sandbox", "persona"]).optional(),
   ),
+  /** Persona (IDENTITY_PROVIDER=persona): its API key, the inquiry template the checks use, and the webhook's secret. */
+  PERSONA_API_KEY: z.string().trim().optional(),
+  PERSONA_TEMPLATE_ID: z.string().trim().optional(),
+  /** The Persona webhook's secrets, comma-separated: the old and the new one while a secret is rotated. */
+  PERSONA_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    ),
+  PERSONA_API_URL: z.url().default("https://withpersona.com/api/v1"),
+  /** Persona's hosted flow, where the browser goes with the inquiry's id. */
+  PERSONA_FLOW_URL: z.url().default("https://inquiry.withpersona.com/verify"),
   /**
    * Payments (app/infra/payments/): PayMongo Checkout Sessions when PAYMONGO_SECRET_KEY is set, else the built-in
    * sandbox checkout — which a site on https (a real deployment) uses only when PAYMENT_PROVIDER=sandbox says so.
@@ -185,6 +209,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (paymongo && !(env.PAYMONGO_SECRET_KEY && env.PAYMONGO_WEBHOOK_SECRET)) {
     throw new EnvError(
       "Invalid environment configuration:\n  PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET: PayMongo needs both",
+    );
+  }
+  if (
+    env.IDENTITY_PROVIDER === "persona" &&
+    !(env.PERSONA_API_KEY && env.PERSONA_TEMPLATE_ID && env.PERSONA_WEBHOOK_SECRET.length > 0)
+  ) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  PERSONA_API_KEY, PERSONA_TEMPLATE_ID and PERSONA_WEBHOOK_SECRET: Persona needs all three",
     );
   }
   return {

@@ -207,7 +207,13 @@ export const IDENTITY_MESSAGES = {
   unconfirmed:
     "The identity check's result could not be confirmed with the provider. Please start the check again.",
   unavailable: "Identity checks are not available at the moment. Please try again later.",
+  inReview: "Your identity check is being reviewed by our team. We will tell you as soon as it is decided.",
+  byWebhook:
+    "The result of this identity check comes from our verification partner. We will tell you as soon as it is in.",
 } as const;
+
+/** Where the provider sends the browser back to once the user has gone through its flow. */
+export const IDENTITY_RETURN_PATH = "/user-profile/profile-persona-verification";
 
 const PersonaSchema = z.discriminatedUnion(
   "action",
@@ -232,6 +238,8 @@ function identityCheckView(check: typeof identityChecks.$inferSelect) {
     reference: check.reference,
     provider: check.provider,
     status: check.status,
+    /** Why a failed check failed (the provider's words), else null. */
+    reason: check.reason,
     createdAt: check.createdAt.toISOString(),
     completedAt: check.completedAt?.toISOString() ?? null,
   };
@@ -249,10 +257,10 @@ export const persona = defineEndpoint({
   method: "POST",
   path: "/user/persona",
   auth: "required",
-  answers: [302, 403, 404, 409, 503],
+  answers: [302, 403, 404, 409, 502, 503],
   invalidates: [viewUserProfile],
   summary:
-    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
+    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page (Persona: its hosted flow for an inquiry created server-side; 502 when Persona refuses); { action: "complete", reference, result, signature } records the result the sandbox provider sent back with the browser, once its signature is confirmed (409 for Persona, whose result comes only by its signed webhook). 503 when no provider is configured.',
   message: "Your identity check has been recorded.",
   body: PersonaSchema,
   async handler({ db, body, user, origin }) {
@@ -260,18 +268,41 @@ export const persona = defineEndpoint({
     if (!provider) throw new ApiError(503, IDENTITY_MESSAGES.unavailable);
     if (body.action === "start") {
       if (user.identityStatus === "passed") throw new ApiError(400, IDENTITY_MESSAGES.alreadyVerified);
+      if (user.identityStatus === "review") throw new ApiError(409, IDENTITY_MESSAGES.inReview);
       const ref = newIdentityReference();
+      // The provider is asked first (Persona: an inquiry, keyed by our reference), and the check is kept only once
+      // it has one, so a provider that refuses leaves the user's status as it was.
+      let started: Awaited<ReturnType<typeof provider.startCheck>>;
+      try {
+        started = await provider.startCheck({
+          reference: ref,
+          userId: user.id,
+          origin,
+          returnPath: IDENTITY_RETURN_PATH,
+        });
+      } catch (error) {
+        console.error(`[identity] ${provider.name} could not start a check:`, error);
+        throw new ApiError(502, IDENTITY_MESSAGES.unavailable);
+      }
       await db.transaction(async (tx) => {
-        await tx.insert(identityChecks).values({ userId: user.id, provider: provider.name, reference: ref });
+        await tx.insert(identityChecks).values({
+          userId: user.id,
+          provider: provider.name,
+          reference: ref,
+          providerCheckId: started.providerCheckId,
+        });
         await tx
           .update(users)
           .set({ identityStatus: "pending", updatedAt: new Date() })
           .where(eq(users.id, user.id));
       });
-      throw new ApiRedirect(provider.checkUrl(ref, origin), "Continue to the identity check.");
+      throw new ApiRedirect(started.url, "Continue to the identity check.");
     }
     const check = await ownCheck(db, user.id, body.reference);
     if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);
+    // Persona's result comes only by its signed webhook: what the browser brings counts for nothing.
+    if (provider.resultBy !== "browser" || check.provider !== provider.name)
+      throw new ApiError(409, IDENTITY_MESSAGES.byWebhook);
     // The browser only carries the result: it counts once the provider confirms it, so nobody verifies themselves.
     const status = await provider.confirmResult(check.reference, {
       result: body.result,

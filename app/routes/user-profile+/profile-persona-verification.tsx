@@ -20,9 +20,11 @@ import { makeToast } from "~/utils/toast";
 
 /**
  * The identity check and the company profile. "Start verification" asks POST /user/persona { action: "start" },
- * whose 302 + redirectUrl sends the browser to the provider (the built-in sandbox: /verification-sandbox/<ref>);
- * the provider sends it back here with ?reference=…&result=…&signature=…, which this loader records with
- * { action: "complete" } before showing the page again. "Renting as a company?" saves /user/userCorporateProfile.
+ * whose 302 + redirectUrl sends the browser to the provider. The built-in sandbox (/verification-sandbox/<ref>)
+ * sends it back here with ?reference=…&result=…&signature=…, which this loader records with { action: "complete" }
+ * before showing the page again. Persona's hosted flow sends it back with ?inquiry-id=…: its result comes only by
+ * its signed webhook, so the page just says the check is under way ("Pending") until the webhook lands.
+ * "Renting as a company?" saves /user/userCorporateProfile.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -39,6 +41,13 @@ type IdentityStatus = Profile["identityStatus"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const url = new URL(request.url);
+  if (url.searchParams.has("inquiry-id")) {
+    // Back from Persona's hosted flow: nothing to record, the result comes by its webhook.
+    throw await redirectWithToast(
+      PATH,
+      makeToast("info", "Thank you. We will tell you as soon as your identity check has a result."),
+    );
+  }
   const reference = url.searchParams.get("reference");
   const result = url.searchParams.get("result");
   if (reference !== null || result !== null) {
@@ -111,8 +120,13 @@ const STATUS: Record<IdentityStatus, { label: string; text: string; button: stri
   },
   pending: {
     label: "Pending",
-    text: "Your identity check has started but has no result yet. If you did not finish it, start again.",
+    text: "Your identity check has started but has no result yet. We will tell you as soon as it has one. If you did not finish it, start again.",
     button: "Start verification",
+  },
+  review: {
+    label: "In review",
+    text: "Your identity check needs a closer look by our team. We will tell you as soon as it is decided.",
+    button: null,
   },
   passed: { label: "Passed", text: "Your identity has been verified. Thank you!", button: null },
   failed: {
