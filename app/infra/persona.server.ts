@@ -31,7 +31,7 @@ export async function createPersonaInquiry(
   input: { reference: string; userId: string; returnUrl: string },
 ): Promise<CreatedInquiry> {
   const base = config.PERSONA_API_URL.replace(/\/$/, "");
-  const response = await fetch(`${base}/inquiries`, {
+  const response = await callTwice(`${base}/inquiries`, {
     method: "POST",
     headers: {
       Authorization: `Bearer ${config.PERSONA_API_KEY ?? ""}`,
@@ -65,6 +65,19 @@ export async function createPersonaInquiry(
   flow.searchParams.set("inquiry-id", inquiryId);
   flow.searchParams.set("redirect-uri", input.returnUrl);
   return { inquiryId, flowUrl: flow.href };
+}
+
+/**
+ * One call, made once more when the connection broke before any answer (a kept-alive connection closed under it):
+ * the Idempotency-Key makes the second call the same inquiry, never a second one.
+ */
+async function callTwice(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return fetch(url, init);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import {
 } from "~/domain/phone-code";
 import { getEnv } from "~/env.server";
 import { IDENTITY_REFERENCE_PATTERN, identityProvider, newIdentityReference } from "~/infra/identity.server";
-import { sendSms } from "~/infra/sms.server";
+import { sendPhoneCode } from "~/infra/sms.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, ApiRedirect, fieldError } from "../envelope";
 import { viewUserProfile } from "./user.server";
@@ -93,7 +93,7 @@ export const mobileOtp = defineEndpoint({
       return row.id;
     });
     try {
-      await sendSms(phoneNumber, phoneCodeText(code));
+      await sendPhoneCode(phoneNumber, phoneCodeText(code), code);
     } catch (error) {
       // Not sent: the code goes, so the user may ask again at once.
       await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
