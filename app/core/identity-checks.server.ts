@@ -10,11 +10,11 @@ import { notify } from "~/infra/notify.server";
 import { type IdentityEvent, isFinalDecision } from "~/infra/persona.server";
 
 /**
- * Identity checks decided away from the browser (PRODUCT.md, Identity checks; docs/decisions/0068-identity-checks-
- * through-persona.md): the provider's webhook events, taken once by app/routes/webhooks+/identity.ts and applied by
- * the `identity-events` job, and the trust team's decision of a check the provider marked for review. Passed →
- * verified; failed → refused with the reason; review → the trust team's queue (users whose identityStatus is
- * "review"). The user is told of each outcome.
+ * Identity checks decided away from the browser (docs/product.md, Identity checks and text messages;
+ * docs/decisions/0068-identity-checks-through-persona.md): the provider's webhook events, taken once by
+ * app/routes/webhooks+/identity.ts and applied by the `identity-events` job, and the trust team's decision of a check
+ * the provider marked for review. Passed → verified; failed → refused with the reason; review → the trust team's
+ * queue (users whose identityStatus is "review"). The user is told of each outcome.
  */
 
 export const VERIFICATION_PAGE = "/user-profile/profile-persona-verification";

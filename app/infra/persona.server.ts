@@ -84,7 +84,7 @@ async function callTwice(url: string, init: RequestInit): Promise<Response> {
 // Webhook events
 
 /**
- * What an inquiry's event means for the check (PRODUCT.md, Identity checks): approved or completed → passed;
+ * What an inquiry's event means for the check (docs/product.md, Identity checks and text messages): approved or completed → passed;
  * declined or failed → failed, with Persona's reason; marked for review → review, which the trust team decides.
  * Every other event (created, started, expired, …) is received and changes nothing.
  */

@@ -2,7 +2,7 @@ import type { Message } from "./message";
 
 /**
  * The outcome of the user's identity check (profile-persona-verification), once the provider's webhook or the trust
- * team decided it (PRODUCT.md, Identity checks): verified, refused with the reason, or sent to the trust team.
+ * team decided it (docs/product.md, Identity checks and text messages): verified, refused with the reason, or sent to the trust team.
  */
 export type IdentityUpdateData = {
   /** The recipient as they call themselves: nickname, else first name. */
