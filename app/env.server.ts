@@ -227,6 +227,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * Origins besides our own an API `redirectUrl` may send the browser to: REDIRECT_ALLOWED_ORIGINS, and the hosted
+ * flow of the identity provider the site is configured with (Persona's, PERSONA_FLOW_URL), which is ours to trust
+ * by that same configuration.
+ */
+export function redirectAllowedOrigins(env: Env = getEnv()): string[] {
+  const origins = [...env.REDIRECT_ALLOWED_ORIGINS];
+  if (env.IDENTITY_PROVIDER === "persona") origins.push(new URL(env.PERSONA_FLOW_URL).origin);
+  return origins;
+}
+
 /** When SESSION_SECRET is unset, one random secret is generated once and kept in DATA_DIR. */
 function loadOrCreateSessionSecret(dataDir: string): string {
   const file = path.resolve(dataDir, "session-secret");

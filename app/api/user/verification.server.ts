@@ -335,10 +335,17 @@ export const personaStatus = defineEndpoint({
   auth: "required",
   answers: [403, 404],
   summary:
-    "One of the caller's identity checks, by its reference (the provider's page reads it). An addition.",
-  query: z.object({ reference }),
+    "One of the caller's identity checks, by its reference (the sandbox provider's page reads it); without a reference, the caller's latest check (its status and, when it failed, why), or null. An addition.",
+  query: z.object({ reference: reference.optional() }),
   async handler({ db, query, user }) {
-    return identityCheckView(await ownCheck(db, user.id, query.reference));
+    if (query.reference !== undefined) return identityCheckView(await ownCheck(db, user.id, query.reference));
+    const [latest] = await db
+      .select()
+      .from(identityChecks)
+      .where(eq(identityChecks.userId, user.id))
+      .orderBy(desc(identityChecks.createdAt), desc(identityChecks.id))
+      .limit(1);
+    return latest ? identityCheckView(latest) : null;
   },
 });
 

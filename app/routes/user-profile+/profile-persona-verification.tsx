@@ -4,7 +4,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Profile } from "~/api/user/user.server";
 import { cityList } from "~/api/user/user.server";
-import { persona, saveCorporateProfile, viewCorporateProfile } from "~/api/user/verification.server";
+import {
+  persona,
+  personaStatus,
+  saveCorporateProfile,
+  viewCorporateProfile,
+} from "~/api/user/verification.server";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
@@ -70,7 +75,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : makeToast("warning", "The identity check did not pass. You can try again.");
     throw await redirectWithToast(PATH, toast);
   }
-  const [company, list] = await Promise.all([client.call(viewCorporateProfile), client.call(cityList)]);
+  const [company, list, latest] = await Promise.all([
+    client.call(viewCorporateProfile),
+    client.call(cityList),
+    // The latest check, read fresh: its result may have come by the provider's webhook a moment ago, which the
+    // profile's cached answer has not heard of; and why it failed (the provider's words, or the trust team's).
+    client.call(personaStatus, { query: {} }),
+  ]);
+  const check = latest.ok ? latest.result : null;
   const cities = list.ok
     ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
     : [];
@@ -78,7 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slugOf = (name: string) =>
     cities.find((city) => city.name.toLowerCase() === name.toLowerCase())?.slug ?? name;
   return data({
-    identityStatus: profile.identityStatus,
+    identityStatus: check?.status ?? profile.identityStatus,
+    identityReason: check?.status === "failed" ? check.reason : null,
     company: saved
       ? {
           companyName: saved.companyName,
@@ -139,7 +152,7 @@ const STATUS: Record<IdentityStatus, { label: string; text: string; button: stri
 type CompanyFields = { companyName: string; tinNumber: string; businessAddress: AddressInput };
 
 export default function ProfilePersonaVerification() {
-  const { identityStatus, company, cities } = useLoaderData<typeof loader>();
+  const { identityStatus, identityReason, company, cities } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<CompanyFields>({
     id: "company",
@@ -186,6 +199,11 @@ export default function ProfilePersonaVerification() {
           Status: <strong data-testid="identity-status">{status.label}</strong>
         </p>
         <p className="text-slate-700">{status.text}</p>
+        {identityReason ? (
+          <p className="text-slate-700" data-testid="identity-reason">
+            Reason: {identityReason}
+          </p>
+        ) : null}
         {status.button ? (
           <Form method="post">
             <input type="hidden" name="intent" value="start" />
