@@ -45,7 +45,6 @@ export async function createPersonaInquiry(
         attributes: {
           "inquiry-template-id": config.PERSONA_TEMPLATE_ID,
           "reference-id": input.userId,
-          "redirect-uri": input.returnUrl,
         },
       },
     }),
@@ -61,6 +60,7 @@ export async function createPersonaInquiry(
       body?.errors?.map((error) => error.details ?? error.title).join("; ") || `HTTP ${response.status}`;
     throw new IdentityProviderError(`Persona refused to create an inquiry: ${detail}`);
   }
+  // Where the browser comes back to is a parameter of the hosted flow's link, as Persona's hosted flow takes it.
   const flow = new URL(config.PERSONA_FLOW_URL);
   flow.searchParams.set("inquiry-id", inquiryId);
   flow.searchParams.set("redirect-uri", input.returnUrl);

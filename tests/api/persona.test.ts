@@ -131,7 +131,6 @@ describe("starting a check through Persona", () => {
           attributes: {
             "inquiry-template-id": settings.PERSONA_TEMPLATE_ID,
             "reference-id": me.user.id,
-            "redirect-uri": "http://localhost/user-profile/profile-persona-verification",
           },
         },
       },
@@ -307,7 +306,6 @@ describe("Persona's signed webhook", () => {
     fake.inquiries.set("inq_not_ours", {
       id: "inq_not_ours",
       referenceId: me.user.id,
-      redirectUri: null,
       status: "created",
     });
     expect((await webhook(fake.event("inq_not_ours", "inquiry.approved"))).status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * A local fake of Persona for the identity-check tests (docs/decisions/0068-identity-checks-through-persona.md): a
  * real HTTP server speaking the call the adapter makes — POST /api/v1/inquiries with the bearer API key, a JSON:API
- * body naming the inquiry template, the reference-id and the redirect-uri, and an `Idempotency-Key` (a repeated key
+ * body naming the inquiry template and the reference-id, and an `Idempotency-Key` (a repeated key
  * answers the first inquiry again) — and the signed webhooks Persona sends when an inquiry moves
  * (`Persona-Signature: t=…,v1=…`, one pair per secret while a secret is rotated). Its hosted flow is at /verify.
  *
@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { personaEventBody } from "~/infra/persona.server";
 
-type Inquiry = { id: string; referenceId: string | null; redirectUri: string | null; status: string };
+type Inquiry = { id: string; referenceId: string | null; status: string };
 
 export type SignedEvent = { body: string; headers: Record<string, string> };
 
@@ -97,7 +97,6 @@ export async function startFakePersona(options: {
       const inquiry: Inquiry = {
         id: id("inq"),
         referenceId: typeof attributes["reference-id"] === "string" ? attributes["reference-id"] : null,
-        redirectUri: typeof attributes["redirect-uri"] === "string" ? attributes["redirect-uri"] : null,
         status: "created",
       };
       inquiries.set(inquiry.id, inquiry);
