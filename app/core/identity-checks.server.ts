@@ -29,6 +29,7 @@ async function settleCheck(
   check: CheckRow,
   outcome: IdentityOutcome,
   reason: string | null,
+  /** The provider's event's time; null for the trust team's decision. */
   eventAt: Date | null,
 ): Promise<void> {
   const now = new Date();
@@ -38,7 +39,7 @@ async function settleCheck(
       status: outcome,
       reason: outcome === "failed" ? reason : null,
       completedAt: outcome === "review" ? null : now,
-      ...(eventAt ? { providerEventAt: eventAt } : {}),
+      ...(eventAt ? { providerEventAt: eventAt } : { teamDecidedAt: now }),
     })
     .where(eq(identityChecks.id, check.id));
   const [latest] = await tx
@@ -75,7 +76,7 @@ async function settleCheck(
  * Applies one of the provider's events to the check it names, in one transaction with the check's row locked, so
  * two events of one inquiry are applied one after the other. What it ignores: an event of no check of ours, one
  * whose reference-id is not the check's user (never trusted to move another user's badge), an event older than
- * the one last applied (events may arrive out of order), and a completion or review after a final decision.
+ * the one last applied (events may arrive out of order), and what `canMove` does not let move the check.
  */
 export async function applyIdentityEvent(
   db: Database,
@@ -105,9 +106,9 @@ export async function applyIdentityEvent(
     }
     const at = new Date(event.createdAt);
     if (check.providerEventAt && at <= check.providerEventAt) return;
-    if (!canMove(check.status, event.name)) return;
+    if (!canMove(check, event.name)) return;
     if (check.status === outcome) {
-      // Completed, then approved: the same outcome again, nothing new to tell.
+      // The same outcome again (declined after failed): nothing new to tell.
       await tx.update(identityChecks).set({ providerEventAt: at }).where(eq(identityChecks.id, check.id));
       return;
     }
@@ -116,13 +117,14 @@ export async function applyIdentityEvent(
 }
 
 /**
- * Which of the provider's events may move a check from its status: a decision (approved, declined) always does; a
- * completion or a failure to finish only a check still pending; a review a pending check or one only completed.
+ * Which of the provider's events may move a check: none once the trust team decided it (docs/product.md: "needs
+ * review" → the trust team decides); a decision (approved, declined — Persona's reviewers may decide a review too)
+ * any other; a failure to finish or a review only a check still pending.
  */
-function canMove(status: CheckRow["status"], eventName: string): boolean {
+function canMove(check: CheckRow, eventName: string): boolean {
+  if (check.teamDecidedAt) return false;
   if (isFinalDecision(eventName)) return true;
-  if (eventName === "inquiry.marked-for-review") return status === "pending" || status === "passed";
-  return status === "pending";
+  return check.status === "pending";
 }
 
 export type IdentityEventJob = { provider: string; event: IdentityEvent | null };

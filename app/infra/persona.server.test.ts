@@ -24,7 +24,8 @@ describe("parsePersonaEvent", () => {
     });
     const outcome = (name: string) =>
       parsePersonaEvent(personaEventBody("evt", name, inquiry)).event?.outcome;
-    expect(outcome("inquiry.completed")).toBe("passed");
+    // Completed is not yet a decision: Persona's workflow approves, declines or marks it for review next.
+    expect(outcome("inquiry.completed")).toBeNull();
     expect(outcome("inquiry.declined")).toBe("failed");
     expect(outcome("inquiry.failed")).toBe("failed");
     expect(outcome("inquiry.marked-for-review")).toBe("review");

@@ -84,21 +84,22 @@ async function callTwice(url: string, init: RequestInit): Promise<Response> {
 // Webhook events
 
 /**
- * What an inquiry's event means for the check (docs/product.md, Identity checks and text messages): approved or completed → passed;
- * declined or failed → failed, with Persona's reason; marked for review → review, which the trust team decides.
- * Every other event (created, started, expired, …) is received and changes nothing.
+ * What an inquiry's event means for the check (docs/product.md, Identity checks and text messages): approved →
+ * passed; declined, or failed (the user could not finish) → failed, with Persona's reason; marked for review →
+ * review, which the trust team decides. A completed inquiry is not yet a decision: Persona's workflow approves it,
+ * declines it or marks it for review next, so a check that needs review never shows the verified badge in between.
+ * Every other event (created, started, completed, expired, …) is received and changes nothing.
  */
 export type PersonaOutcome = "passed" | "failed" | "review";
 
 const OUTCOMES: Record<string, PersonaOutcome> = {
-  "inquiry.completed": "passed",
   "inquiry.approved": "passed",
   "inquiry.declined": "failed",
   "inquiry.failed": "failed",
   "inquiry.marked-for-review": "review",
 };
 
-/** A decision (approved, declined) is final: a completion or a review reported after it changes nothing. */
+/** A decision (approved, declined), Persona's workflow's or its reviewers': it moves a check whatever its status. */
 export function isFinalDecision(eventName: string): boolean {
   return eventName === "inquiry.approved" || eventName === "inquiry.declined";
 }

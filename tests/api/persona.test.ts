@@ -208,22 +208,32 @@ describe("Persona's signed webhook", () => {
     expectStatus(again, 302);
   });
 
-  it("completed, then declined: the decision wins; an older event arriving late changes nothing", async () => {
+  it("completed is no decision yet; declined is; an older event arriving late changes nothing", async () => {
     const { me, inquiryId } = await aStartedCheck();
     const now = Date.now();
     const completed = fake.event(inquiryId, "inquiry.completed", { createdAt: new Date(now - 60_000) });
     const declined = fake.event(inquiryId, "inquiry.declined", { createdAt: new Date(now - 30_000) });
     const earlier = fake.event(inquiryId, "inquiry.approved", { createdAt: new Date(now - 45_000) });
     expect((await webhook(completed)).status).toBe(200);
-    await expect.poll(async () => (await userRow(me.user.id)).identityStatus, WAIT).toBe("passed");
+    await expect.poll(jobsLeft, WAIT).toBe(0);
+    expect((await userRow(me.user.id)).identityStatus).toBe("pending");
+    expect(await identityNotices(me.user.id)).toEqual([]);
     expect((await webhook(declined)).status).toBe(200);
     await expect.poll(async () => (await userRow(me.user.id)).identityStatus, WAIT).toBe("failed");
     expect((await webhook(earlier)).status).toBe(200);
     // The late approval is taken (its event id is new) but older than the decline: still failed.
     await expect.poll(jobsLeft, WAIT).toBe(0);
-    expect(await identityNotices(me.user.id)).toHaveLength(2);
+    expect(await identityNotices(me.user.id)).toHaveLength(1);
     expect((await checkOf(inquiryId)).status).toBe("failed");
     expect((await userRow(me.user.id)).identityStatus).toBe("failed");
+  });
+
+  it("a review Persona's own reviewers decide: their approval verifies the user", async () => {
+    const { me, inquiryId } = await aStartedCheck();
+    await webhook(fake.event(inquiryId, "inquiry.marked-for-review"));
+    await expect.poll(async () => (await userRow(me.user.id)).identityStatus, WAIT).toBe("review");
+    await webhook(fake.event(inquiryId, "inquiry.approved"));
+    await expect.poll(async () => (await userRow(me.user.id)).identityStatus, WAIT).toBe("passed");
   });
 
   it("marked for review: the user is in the trust team's queue, told so, until the team decides", async () => {
@@ -251,6 +261,10 @@ describe("Persona's signed webhook", () => {
     expect(notices.find((notice) => notice.title === "Your identity check did not pass")?.body).toContain(
       "Reason: The ID photo is of another person.",
     );
+    // The trust team's decision stands: a later event of Persona's changes nothing.
+    expect((await webhook(fake.event(inquiryId, "inquiry.approved"))).status).toBe(200);
+    await expect.poll(jobsLeft, WAIT).toBe(0);
+    expect(await userRow(me.user.id)).toMatchObject({ identityStatus: "failed" });
     // Decided once: a second decision finds nothing in review.
     const twice = decideIdentityReview(database, me.user.id, "passed");
     await expect(twice).rejects.toBeInstanceOf(DomainError);

@@ -151,6 +151,8 @@ export const identityChecks = pgTable(
     reason: text("reason"),
     /** When the provider's event last applied to this check happened: an older event arriving later changes nothing. */
     providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
+    /** When the trust team decided the check the provider marked for review: the provider's events no longer move it. */
+    teamDecidedAt: timestamp("team_decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
