@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Env, getEnv } from "~/env.server";
-import { createPersonaInquiry } from "./persona.server";
+import { createPersonaInquiry, resumePersonaInquiry } from "./persona.server";
 import { PERSONA_SIGNATURE, type SignatureScheme } from "./webhooks.server";
 
 /**
@@ -53,6 +53,14 @@ export type BrowserResultProvider = BaseProvider & {
 /** A provider whose result comes only by its signed webhook. */
 export type WebhookResultProvider = BaseProvider & {
   resultBy: "webhook";
+  /**
+   * Where the browser continues the user's check still in progress (`providerCheckId`); "submitted" when the
+   * provider has it all and its result is on the way, so there is nothing to continue.
+   */
+  resumeCheck(
+    providerCheckId: string,
+    start: Omit<CheckStart, "reference" | "userId">,
+  ): Promise<string | "submitted">;
   signature: SignatureScheme;
   /** Every secret the webhook may be signed with (the old and the new one while a secret is rotated). */
   webhookSecrets(): readonly string[];
@@ -109,6 +117,13 @@ function persona(env: Env): WebhookResultProvider {
       const returnUrl = new URL(returnPath, origin).href;
       const inquiry = await createPersonaInquiry(env, { reference, userId, returnUrl });
       return { url: inquiry.flowUrl, providerCheckId: inquiry.inquiryId };
+    },
+    async resumeCheck(inquiryId, { origin, returnPath }) {
+      const resumed = await resumePersonaInquiry(env, {
+        inquiryId,
+        returnUrl: new URL(returnPath, origin).href,
+      });
+      return resumed ? resumed.flowUrl : "submitted";
     },
   };
 }

@@ -60,11 +60,41 @@ export async function createPersonaInquiry(
       body?.errors?.map((error) => error.details ?? error.title).join("; ") || `HTTP ${response.status}`;
     throw new IdentityProviderError(`Persona refused to create an inquiry: ${detail}`);
   }
+  return { inquiryId, flowUrl: flowUrl(config, inquiryId, input.returnUrl) };
+}
+
+/**
+ * A session on the user's inquiry still in progress (Persona: a pending inquiry opens only with a session token),
+ * so a user who left the hosted flow and starts again continues the same inquiry rather than opening a second one.
+ * Null when Persona will not resume it (409: submitted, decided or redacted): its result is on its way.
+ */
+export async function resumePersonaInquiry(
+  config: PersonaConfig,
+  input: { inquiryId: string; returnUrl: string },
+): Promise<{ flowUrl: string } | null> {
+  const base = config.PERSONA_API_URL.replace(/\/$/, "");
+  const response = await callTwice(`${base}/inquiries/${encodeURIComponent(input.inquiryId)}/resume`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${config.PERSONA_API_KEY ?? ""}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (response.status === 409) return null;
+  const body = (await response.json().catch(() => null)) as { meta?: { "session-token"?: unknown } } | null;
+  const token = body?.meta?.["session-token"];
+  if (!response.ok || typeof token !== "string" || !token)
+    throw new IdentityProviderError(
+      `Persona refused to resume inquiry ${input.inquiryId}: HTTP ${response.status}`,
+    );
+  return { flowUrl: flowUrl(config, input.inquiryId, input.returnUrl, token) };
+}
+
+function flowUrl(config: PersonaConfig, inquiryId: string, returnUrl: string, sessionToken?: string): string {
   // Where the browser comes back to is a parameter of the hosted flow's link, as Persona's hosted flow takes it.
   const flow = new URL(config.PERSONA_FLOW_URL);
   flow.searchParams.set("inquiry-id", inquiryId);
-  flow.searchParams.set("redirect-uri", input.returnUrl);
-  return { inquiryId, flowUrl: flow.href };
+  if (sessionToken) flow.searchParams.set("session-token", sessionToken);
+  flow.searchParams.set("redirect-uri", returnUrl);
+  return flow.href;
 }
 
 /**

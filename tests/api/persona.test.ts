@@ -151,6 +151,28 @@ describe("starting a check through Persona", () => {
     expect((await userRow(me.user.id)).identityStatus).toBe("pending");
   });
 
+  it("starting again continues the inquiry in progress with a session token; once it is sent, waits for its result", async () => {
+    const { me, inquiryId } = await aStartedCheck();
+    const before = fake.inquiries.size;
+    const again = await call<{ redirectUrl: string }>("POST", "/user/persona", {
+      cookie: me.cookie,
+      body: { action: "start" },
+    });
+    expectStatus(again, 302, "Continue to the identity check.");
+    const flow = new URL(again.body.result.redirectUrl);
+    expect(flow.searchParams.get("inquiry-id")).toBe(inquiryId);
+    expect(flow.searchParams.get("session-token")).toMatch(/^sess_/);
+    expect(fake.inquiries.size).toBe(before);
+    expect(fake.calls.at(-1)).toMatchObject({ path: `/api/v1/inquiries/${inquiryId}/resume` });
+
+    // Submitted: Persona will not resume it, and its result is on the way.
+    expect((await webhook(fake.event(inquiryId, "inquiry.completed"))).status).toBe(200);
+    await expect.poll(jobsLeft, WAIT).toBe(0);
+    const waiting = await call("POST", "/user/persona", { cookie: me.cookie, body: { action: "start" } });
+    expectStatus(waiting, 409, /has been sent and is being checked/);
+    expect(fake.inquiries.size).toBe(before);
+  });
+
   it("answers 502 and keeps no check when Persona refuses to create the inquiry", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const me = await loggedInUser();

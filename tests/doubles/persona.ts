@@ -3,7 +3,9 @@
  * real HTTP server speaking the call the adapter makes — POST /api/v1/inquiries with the bearer API key, a JSON:API
  * body naming the inquiry template and the reference-id, and an `Idempotency-Key` (a repeated key
  * answers the first inquiry again) — and the signed webhooks Persona sends when an inquiry moves
- * (`Persona-Signature: t=…,v1=…`, one pair per secret while a secret is rotated). Its hosted flow is at /verify.
+ * (`Persona-Signature: t=…,v1=…`, one pair per secret while a secret is rotated); and POST
+ * /api/v1/inquiries/<id>/resume, a session token for an inquiry in progress (409 once it is submitted or decided).
+ * Its hosted flow is at /verify.
  *
  * Start it in-process with `startFakePersona({ apiKey, templateId, webhookSecrets })`.
  */
@@ -81,6 +83,16 @@ export async function startFakePersona(options: {
     }
     calls.push({ method: req.method ?? "GET", path, authorization, idempotencyKey, body });
     if (authorization !== `Bearer ${options.apiKey}`) return reply(res, 401, errors("Unauthorized"));
+    const resume = /^\/api\/v1\/inquiries\/([^/]+)\/resume$/.exec(path);
+    if (req.method === "POST" && resume) {
+      const inquiry = inquiries.get(decodeURIComponent(resume[1] as string));
+      if (!inquiry) return reply(res, 404, errors("Not found"));
+      // Only a created, pending or expired inquiry can be resumed; a submitted or decided one answers 409.
+      if (!["created", "pending", "expired"].includes(inquiry.status))
+        return reply(res, 409, errors(`Inquiry is ${inquiry.status} and cannot be resumed`));
+      inquiry.status = "pending";
+      return reply(res, 200, { data: inquiryResource(inquiry), meta: { "session-token": id("sess") } });
+    }
     if (req.method !== "POST" || path !== "/api/v1/inquiries") return reply(res, 404, errors("Not found"));
     if (failure !== null) {
       const status = failure;

@@ -208,9 +208,14 @@ export const IDENTITY_MESSAGES = {
     "The identity check's result could not be confirmed with the provider. Please start the check again.",
   unavailable: "Identity checks are not available at the moment. Please try again later.",
   inReview: "Your identity check is being reviewed by our team. We will tell you as soon as it is decided.",
+  submitted:
+    "Your identity check has been sent and is being checked. We will tell you as soon as it has a result.",
   byWebhook:
     "The result of this identity check comes from our verification partner. We will tell you as soon as it is in.",
 } as const;
+
+/** How long a check sent to the provider is awaited before the user may start a new one. */
+const SUBMITTED_CHECK_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** Where the provider sends the browser back to once the user has gone through its flow. */
 export const IDENTITY_RETURN_PATH = "/user-profile/profile-persona-verification";
@@ -260,7 +265,7 @@ export const persona = defineEndpoint({
   answers: [302, 403, 404, 409, 502, 503],
   invalidates: [viewUserProfile],
   summary:
-    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page (Persona: its hosted flow for an inquiry created server-side; 502 when Persona refuses); { action: "complete", reference, result, signature } records the result the sandbox provider sent back with the browser, once its signature is confirmed (409 for Persona, whose result comes only by its signed webhook). 503 when no provider is configured.',
+    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page (Persona: its hosted flow for an inquiry created server-side, or the user\'s inquiry still in progress resumed; 409 while a sent one awaits its result; 502 when Persona refuses); { action: "complete", reference, result, signature } records the result the sandbox provider sent back with the browser, once its signature is confirmed (409 for Persona, whose result comes only by its signed webhook). 503 when no provider is configured.',
   message: "Your identity check has been recorded.",
   body: PersonaSchema,
   async handler({ db, body, user, origin }) {
@@ -269,6 +274,31 @@ export const persona = defineEndpoint({
     if (body.action === "start") {
       if (user.identityStatus === "passed") throw new ApiError(400, IDENTITY_MESSAGES.alreadyVerified);
       if (user.identityStatus === "review") throw new ApiError(409, IDENTITY_MESSAGES.inReview);
+      if (provider.resultBy === "webhook") {
+        // A check still in progress is continued, not doubled: one inquiry per attempt at verifying, as Persona advises.
+        const [latest] = await db
+          .select()
+          .from(identityChecks)
+          .where(eq(identityChecks.userId, user.id))
+          .orderBy(desc(identityChecks.createdAt), desc(identityChecks.id))
+          .limit(1);
+        if (latest?.status === "pending" && latest.provider === provider.name && latest.providerCheckId) {
+          let resumed: string;
+          try {
+            resumed = await provider.resumeCheck(latest.providerCheckId, {
+              origin,
+              returnPath: IDENTITY_RETURN_PATH,
+            });
+          } catch (error) {
+            console.error(`[identity] ${provider.name} could not resume a check:`, error);
+            throw new ApiError(502, IDENTITY_MESSAGES.unavailable);
+          }
+          if (resumed !== "submitted") throw new ApiRedirect(resumed, "Continue to the identity check.");
+          // Sent and awaiting its result; after a day without one (a result lost on the way), a new check may start.
+          if (Date.now() - latest.createdAt.getTime() < SUBMITTED_CHECK_WAIT_MS)
+            throw new ApiError(409, IDENTITY_MESSAGES.submitted);
+        }
+      }
       const ref = newIdentityReference();
       // The provider is asked first (Persona: an inquiry, keyed by our reference), and the check is kept only once
       // it has one, so a provider that refuses leaves the user's status as it was.
