@@ -69,6 +69,12 @@ describe("deliverSms through Semaphore", () => {
     warnings.mockRestore();
   });
 
+  it("sends an international +63 number without its plus, as Semaphore takes it", async () => {
+    fake.calls.length = 0;
+    await deliverSms({ to: "+639171234567", text: "hi" }, config());
+    expect(fake.calls[0]?.form.number).toBe("639171234567");
+  });
+
   it("fails on its rate limit (429) with the time it asks for, so the job tries again later", async () => {
     fake.rateLimitNext(1);
     const attempt = deliverSms({ to: "09171234567", text: "hi" }, config());

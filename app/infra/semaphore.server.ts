@@ -29,7 +29,9 @@ export const SEMAPHORE_OTP_PATH = "/api/v4/otp";
 
 export async function sendThroughSemaphore(sms: SemaphoreSms, config: SemaphoreConfig): Promise<void> {
   const apiKey = config.SEMAPHORE_API_KEY ?? "";
-  const form = new URLSearchParams({ apikey: apiKey, number: sms.to, sendername: config.SMS_SENDER });
+  // Semaphore takes Philippine numbers as 09… or 639…: an international +63… goes without its plus.
+  const number = sms.to.replace(/^\+/, "");
+  const form = new URLSearchParams({ apikey: apiKey, number, sendername: config.SMS_SENDER });
   if (sms.code && sms.text.includes(sms.code)) {
     form.set("message", sms.text.split(sms.code).join("{otp}"));
     form.set("code", sms.code);
