@@ -3,7 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { log } from "~/infra/log.server";
-import { EnvError, parseEnv, publicEnv, publicOrigin, publicUrlWarning, siteName } from "./env.server";
+import {
+  EnvError,
+  parseEnv,
+  publicEnv,
+  publicOrigin,
+  publicUrlWarning,
+  redirectAllowedOrigins,
+  siteName,
+} from "./env.server";
 
 const SECRET = "s".repeat(32);
 
@@ -174,5 +182,30 @@ describe("publicUrlWarning", () => {
     ];
     for (const env of quiet)
       expect(publicUrlWarning(parseEnv({ SESSION_SECRET: SECRET, ...env }))).toBeNull();
+  });
+});
+
+describe("redirectAllowedOrigins", () => {
+  it("adds Persona's hosted flow when Persona is the identity provider, beside the configured origins", () => {
+    const base = { SESSION_SECRET: SECRET, REDIRECT_ALLOWED_ORIGINS: "https://checkout.paymongo.com" };
+    expect(redirectAllowedOrigins(parseEnv(base))).toEqual(["https://checkout.paymongo.com"]);
+    const persona = parseEnv({
+      ...base,
+      IDENTITY_PROVIDER: "persona",
+      PERSONA_API_KEY: "persona_key",
+      PERSONA_TEMPLATE_ID: "itmpl_1",
+      PERSONA_WEBHOOK_SECRET: "wbhsec_1",
+    });
+    expect(redirectAllowedOrigins(persona)).toEqual([
+      "https://checkout.paymongo.com",
+      "https://inquiry.withpersona.com",
+    ]);
+    expect(persona.PERSONA_API_URL).toBe("https://withpersona.com/api/v1");
+  });
+
+  it("reads SEMAPHORE_API_KEY, blank as unset, with Semaphore's address by default", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET, SEMAPHORE_API_KEY: " " }).SEMAPHORE_API_KEY).toBeUndefined();
+    const env = parseEnv({ SESSION_SECRET: SECRET, SEMAPHORE_API_KEY: "key-1" });
+    expect(env).toMatchObject({ SEMAPHORE_API_KEY: "key-1", SEMAPHORE_API_URL: "https://api.semaphore.co" });
   });
 });

@@ -96,7 +96,15 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Public base URL of the bucket's files (a CDN); unset, files are served through the app. */
   S3_PUBLIC_URL: optionalUrl,
-  /** SMS: sent through this HTTP gateway when set; else written to DATA_DIR/sms (the log names the file, not the text). */
+  /**
+   * SMS: through Semaphore (the Philippine gateway) when SEMAPHORE_API_KEY is set; else through the HTTP gateway at
+   * SMS_GATEWAY_URL when set; else written to DATA_DIR/sms (the log names the file, not the text; app/infra/sms.server.ts).
+   */
+  SEMAPHORE_API_KEY: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().optional(),
+  ),
+  SEMAPHORE_API_URL: z.url().default("https://api.semaphore.co"),
   SMS_GATEWAY_URL: optionalUrl,
   SMS_GATEWAY_TOKEN: z.string().trim().optional(),
   SMS_SENDER: z.string().trim().default("SpaceSol"),
@@ -106,8 +114,24 @@ const EnvSchema = z.object({
    */
   IDENTITY_PROVIDER: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.enum(["sandbox"]).optional(),
+    z.enum(["sandbox", "persona"]).optional(),
   ),
+  /** Persona (IDENTITY_PROVIDER=persona): its API key, the inquiry template the checks use, and the webhook's secret. */
+  PERSONA_API_KEY: z.string().trim().optional(),
+  PERSONA_TEMPLATE_ID: z.string().trim().optional(),
+  /** The Persona webhook's secrets, comma-separated: the old and the new one while a secret is rotated. */
+  PERSONA_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    ),
+  PERSONA_API_URL: z.url().default("https://withpersona.com/api/v1"),
+  /** Persona's hosted flow, where the browser goes with the inquiry's id. */
+  PERSONA_FLOW_URL: z.url().default("https://inquiry.withpersona.com/verify"),
   /**
    * Payments (app/infra/payments/): PayMongo Checkout Sessions when PAYMONGO_SECRET_KEY is set, else the built-in
    * sandbox checkout — which a site on https (a real deployment) uses only when PAYMENT_PROVIDER=sandbox says so.
@@ -190,12 +214,31 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid environment configuration:\n  PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET: PayMongo needs both",
     );
   }
+  if (
+    env.IDENTITY_PROVIDER === "persona" &&
+    !(env.PERSONA_API_KEY && env.PERSONA_TEMPLATE_ID && env.PERSONA_WEBHOOK_SECRET.length > 0)
+  ) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  PERSONA_API_KEY, PERSONA_TEMPLATE_ID and PERSONA_WEBHOOK_SECRET: Persona needs all three",
+    );
+  }
   return {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSessionSecret(env.DATA_DIR),
     OPERATIONS_EMAIL: env.OPERATIONS_EMAIL ?? env.SUPPORT_EMAIL,
     secureCookies: env.PUBLIC_URL?.startsWith("https:") ?? false,
   };
+}
+
+/**
+ * Origins besides our own an API `redirectUrl` may send the browser to: REDIRECT_ALLOWED_ORIGINS, and the hosted
+ * flow of the identity provider the site is configured with (Persona's, PERSONA_FLOW_URL), which is ours to trust
+ * by that same configuration.
+ */
+export function redirectAllowedOrigins(env: Env = getEnv()): string[] {
+  const origins = [...env.REDIRECT_ALLOWED_ORIGINS];
+  if (env.IDENTITY_PROVIDER === "persona") origins.push(new URL(env.PERSONA_FLOW_URL).origin);
+  return origins;
 }
 
 /** When SESSION_SECRET is unset, one random secret is generated once and kept in DATA_DIR. */

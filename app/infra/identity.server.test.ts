@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { identityProvider, identityProviderNotice, signSandboxResult } from "./identity.server";
+import {
+  type BrowserResultProvider,
+  identityProvider,
+  identityProviderNotice,
+  signSandboxResult,
+} from "./identity.server";
 
 const SECRET = "s".repeat(32);
 const REFERENCE = "abcdefghijklmnopqrstuvwxyz012345";
@@ -38,11 +43,37 @@ describe("identityProvider", () => {
   });
 });
 
+describe("Persona as the provider", () => {
+  const persona = {
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: "https://spacesolution.ph",
+    IDENTITY_PROVIDER: "persona",
+    PERSONA_API_KEY: "persona_sandbox_key",
+    PERSONA_TEMPLATE_ID: "itmpl_abc",
+    PERSONA_WEBHOOK_SECRET: "wbhsec_old, wbhsec_new",
+  };
+
+  it("takes its result only by webhook, signed with any of the rotated secrets, and needs no start-up warning", () => {
+    const env = parseEnv(persona);
+    const provider = identityProvider(env);
+    expect(provider).toMatchObject({ name: "persona", resultBy: "webhook" });
+    expect(provider?.resultBy === "webhook" && provider.webhookSecrets()).toEqual([
+      "wbhsec_old",
+      "wbhsec_new",
+    ]);
+    expect(provider?.resultBy === "webhook" && provider.signature.header).toBe("Persona-Signature");
+    expect(identityProviderNotice(env)).toBeNull();
+  });
+
+  it("refuses to start without its key, template and webhook secret", () => {
+    for (const missing of ["PERSONA_API_KEY", "PERSONA_TEMPLATE_ID", "PERSONA_WEBHOOK_SECRET"]) {
+      expect(() => parseEnv({ ...persona, [missing]: "" })).toThrow(/Persona needs all three/);
+    }
+  });
+});
+
 describe("the sandbox provider's signed result", () => {
-  const sandbox = () =>
-    identityProvider(parseEnv({ SESSION_SECRET: SECRET })) as NonNullable<
-      ReturnType<typeof identityProvider>
-    >;
+  const sandbox = () => identityProvider(parseEnv({ SESSION_SECRET: SECRET })) as BrowserResultProvider;
 
   it("confirms the result it signed", async () => {
     const signature = signSandboxResult(REFERENCE, "passed");

@@ -1,17 +1,21 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Env, getEnv } from "~/env.server";
+import { createPersonaInquiry, resumePersonaInquiry } from "./persona.server";
+import { PERSONA_SIGNATURE, type SignatureScheme } from "./webhooks.server";
 
 /**
  * The identity-check adapter (profile-persona-verification). The API starts a check with a random reference and
- * sends the browser to the provider's page; the provider sends the browser back to
- * /user-profile/profile-persona-verification with the reference and its result, and the API records the result only
- * once the provider confirms it (`confirmResult`). What the browser brings back is never taken on its word: a user
- * could otherwise mark themselves verified, and renters trust the badge.
+ * sends the browser to the provider's page (`startCheck`). How the result comes back depends on the provider, and
+ * it is never taken on the browser's word: a user could otherwise mark themselves verified, and renters trust the
+ * badge.
  *
- * The one provider so far is "sandbox": a page of this app (/verification-sandbox/<reference>) that plays the
- * third-party provider, where the check can be passed or failed. Like a provider's webhook, it signs the result it
- * gives out, server-side (HMAC-SHA256 with a key derived from SESSION_SECRET); `confirmResult` accepts only a result
- * with that signature. A real provider adds an entry here whose `confirmResult` asks the provider for the outcome.
+ * - "sandbox" (the default on an http site): a page of this app (/verification-sandbox/<reference>) that plays the
+ *   third-party provider, where the check can be passed or failed. It sends the browser back to
+ *   /user-profile/profile-persona-verification with the reference, the result and its signature (HMAC-SHA256 with a
+ *   key derived from SESSION_SECRET, made server-side); `confirmResult` accepts only a result with that signature.
+ * - "persona" (production, docs/decisions/0068-identity-checks-through-persona.md): an inquiry created through
+ *   Persona's API and its hosted flow; the result comes only by Persona's signed webhook (/webhooks/identity), so
+ *   the browser coming back only learns that the check is under way.
  *
  * Because anyone can pass their own check on the sandbox's page, a site on https (a real deployment) does not use it
  * unless IDENTITY_PROVIDER=sandbox says so explicitly, which is logged loudly at start-up.
@@ -21,13 +25,48 @@ export type IdentityResult = "passed" | "failed";
 /** What came back from the provider with the browser: the result, and the provider's proof of it. */
 export type ProviderReport = { result: IdentityResult; signature?: string };
 
-export type IdentityProvider = {
+export type CheckStart = {
+  /** Our random reference of the check. */
+  reference: string;
+  userId: string;
+  /** The app's origin the browser uses. */
+  origin: string;
+  /** Where the provider sends the browser back to (a path on this site). */
+  returnPath: string;
+};
+
+/** A started check: where the browser goes, and the provider's own id of the check when it has one. */
+export type StartedCheck = { url: string; providerCheckId: string | null };
+
+type BaseProvider = {
   name: string;
-  /** The provider's page for a check, for a browser whose app is at `origin`. */
-  checkUrl(reference: string, origin: string): string;
+  startCheck(start: CheckStart): Promise<StartedCheck>;
+};
+
+/** A provider whose result comes back with the browser, with a proof the provider confirms. */
+export type BrowserResultProvider = BaseProvider & {
+  resultBy: "browser";
   /** The outcome of a check as the provider confirms it; null when the report is not the provider's. */
   confirmResult(reference: string, report: ProviderReport): Promise<IdentityResult | null>;
 };
+
+/** A provider whose result comes only by its signed webhook. */
+export type WebhookResultProvider = BaseProvider & {
+  resultBy: "webhook";
+  /**
+   * Where the browser continues the user's check still in progress (`providerCheckId`); "submitted" when the
+   * provider has it all and its result is on the way, so there is nothing to continue.
+   */
+  resumeCheck(
+    providerCheckId: string,
+    start: Omit<CheckStart, "reference" | "userId">,
+  ): Promise<string | "submitted">;
+  signature: SignatureScheme;
+  /** Every secret the webhook may be signed with (the old and the new one while a secret is rotated). */
+  webhookSecrets(): readonly string[];
+};
+
+export type IdentityProvider = BrowserResultProvider | WebhookResultProvider;
 
 export const SANDBOX_PATH = "/verification-sandbox";
 
@@ -56,23 +95,46 @@ function sameSignature(given: string, expected: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-const sandbox: IdentityProvider = {
+const sandbox: BrowserResultProvider = {
   name: "sandbox",
-  checkUrl: (reference, origin) => `${origin}${SANDBOX_PATH}/${encodeURIComponent(reference)}`,
+  resultBy: "browser",
+  async startCheck({ reference, origin }) {
+    return { url: `${origin}${SANDBOX_PATH}/${encodeURIComponent(reference)}`, providerCheckId: null };
+  },
   async confirmResult(reference, { result, signature }) {
     if (!signature) return null;
     return sameSignature(signature, signSandboxResult(reference, result)) ? result : null;
   },
 };
 
-const PROVIDERS: Record<NonNullable<Env["IDENTITY_PROVIDER"]>, IdentityProvider> = { sandbox };
+function persona(env: Env): WebhookResultProvider {
+  return {
+    name: "persona",
+    resultBy: "webhook",
+    signature: PERSONA_SIGNATURE,
+    webhookSecrets: () => env.PERSONA_WEBHOOK_SECRET,
+    async startCheck({ reference, userId, origin, returnPath }) {
+      const returnUrl = new URL(returnPath, origin).href;
+      const inquiry = await createPersonaInquiry(env, { reference, userId, returnUrl });
+      return { url: inquiry.flowUrl, providerCheckId: inquiry.inquiryId };
+    },
+    async resumeCheck(inquiryId, { origin, returnPath }) {
+      const resumed = await resumePersonaInquiry(env, {
+        inquiryId,
+        returnUrl: new URL(returnPath, origin).href,
+      });
+      return resumed ? resumed.flowUrl : "submitted";
+    },
+  };
+}
 
 /**
  * The provider identity checks go to, or null when there is none: the one IDENTITY_PROVIDER names, else the sandbox,
  * but not on an https site (a real deployment), where the sandbox must be asked for by name.
  */
 export function identityProvider(env: Env = getEnv()): IdentityProvider | null {
-  if (env.IDENTITY_PROVIDER) return PROVIDERS[env.IDENTITY_PROVIDER];
+  if (env.IDENTITY_PROVIDER === "persona") return persona(env);
+  if (env.IDENTITY_PROVIDER === "sandbox") return sandbox;
   return env.secureCookies ? null : sandbox;
 }
 

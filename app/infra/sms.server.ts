@@ -6,16 +6,25 @@ import { type Env, getEnv } from "~/env.server";
 import { log } from "~/infra/log.server";
 import { doOnce } from "./job-effects.server";
 import { defineQueue, type SendOptions, send } from "./jobs.server";
+import { type SemaphoreConfig, sendThroughSemaphore } from "./semaphore.server";
 
 /**
- * Text messages (the phone codes). `sendSms` only enqueues; the `sms` worker delivers with retries: to the HTTP
- * gateway at SMS_GATEWAY_URL (POST JSON { to, from, text } with `Authorization: Bearer SMS_GATEWAY_TOKEN`), or,
- * when no gateway is set (development, tests, a first `npm start`), to the log and to DATA_DIR/sms as one .txt
- * file per message, listed at /dev/sms.
+ * Text messages (phone codes and notices). `sendSms` and `sendPhoneCode` only enqueue; the `sms` worker delivers
+ * with retries: through Semaphore when SEMAPHORE_API_KEY is set (./semaphore.server.ts: its OTP endpoint for codes,
+ * its messages endpoint for notices; docs/decisions/0069-sms-through-semaphore.md), else to the HTTP gateway at
+ * SMS_GATEWAY_URL (POST JSON { to, from, text } with `Authorization: Bearer SMS_GATEWAY_TOKEN`), or, when neither is
+ * set (development, tests, a first `npm start`), to the log and to DATA_DIR/sms as one .txt file per message,
+ * listed at /dev/sms.
  */
-export type Sms = { to: string; text: string };
+export type Sms = {
+  to: string;
+  text: string;
+  /** A phone code the text carries: Semaphore sends it through its OTP endpoint. */
+  code?: string;
+};
 
-export type SmsConfig = Pick<Env, "DATA_DIR" | "SMS_GATEWAY_URL" | "SMS_GATEWAY_TOKEN" | "SMS_SENDER">;
+export type SmsConfig = Pick<Env, "DATA_DIR" | "SMS_GATEWAY_URL" | "SMS_GATEWAY_TOKEN" | "SMS_SENDER"> &
+  Partial<SemaphoreConfig>;
 
 const GATEWAY_TIMEOUT_MS = 15_000;
 
@@ -24,11 +33,20 @@ export function smsSinkDir(dataDir: string = getEnv().DATA_DIR): string {
 }
 
 export function isSmsSink(): boolean {
-  return !getEnv().SMS_GATEWAY_URL;
+  const env = getEnv();
+  return !env.SEMAPHORE_API_KEY && !env.SMS_GATEWAY_URL;
 }
 
 /** Hands one message to the gateway, or writes it to the sink; the worker calls this. A failure is retried. */
 export async function deliverSms(sms: Sms, config: SmsConfig = getEnv()): Promise<void> {
+  if (config.SEMAPHORE_API_KEY) {
+    await sendThroughSemaphore(sms, {
+      SEMAPHORE_API_KEY: config.SEMAPHORE_API_KEY,
+      SEMAPHORE_API_URL: config.SEMAPHORE_API_URL ?? "https://api.semaphore.co",
+      SMS_SENDER: config.SMS_SENDER,
+    });
+    return;
+  }
   if (config.SMS_GATEWAY_URL) {
     const headers = new Headers({ "Content-Type": "application/json", Accept: "application/json" });
     if (config.SMS_GATEWAY_TOKEN) headers.set("Authorization", `Bearer ${config.SMS_GATEWAY_TOKEN}`);
@@ -71,6 +89,16 @@ export const smsQueue = defineQueue<Sms>(
 /** Sends a text message through the durable `sms` job; with `transaction`, only if the caller's rows commit. */
 export async function sendSms(to: string, text: string, options?: SendOptions): Promise<void> {
   await send(smsQueue, { to, text }, options);
+}
+
+/** Sends a phone code (`text` carries `code`) through the durable `sms` job: Semaphore's OTP endpoint takes it. */
+export async function sendPhoneCode(
+  to: string,
+  text: string,
+  code: string,
+  options?: SendOptions,
+): Promise<void> {
+  await send(smsQueue, { to, text, code }, options);
 }
 
 export type SunkSms = { file: string; to: string; date: string; text: string };

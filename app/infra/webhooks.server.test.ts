@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   PAYMONGO_SIGNATURE,
+  PERSONA_SIGNATURE,
   signWebhook,
   TOLERANCE_SECONDS,
   verifyWebhookSignature,
@@ -75,5 +76,37 @@ describe("PayMongo's scheme (Paymongo-Signature: t=…,te=…,li=…)", () => {
       ok: false,
       reason: "malformed signature",
     });
+  });
+});
+
+describe("Persona's signature (Persona-Signature: t=…,v1=…, one pair per secret while rotating)", () => {
+  const persona = (header: string | null, secrets = [SECRET]) =>
+    verify(header, { scheme: PERSONA_SIGNATURE, secrets });
+  const pair = (secret: string, stamp = at) => signWebhook(BODY, secret, stamp, PERSONA_SIGNATURE);
+
+  it("accepts one pair signed with our secret", () => {
+    expect(pair(SECRET)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(persona(pair(SECRET))).toEqual({ ok: true });
+  });
+
+  it("accepts a rotation's two space-separated pairs when either secret is ours, whichever comes first", () => {
+    expect(persona(`${pair("wbhsec_new")} ${pair(SECRET)}`)).toEqual({ ok: true });
+    expect(persona(`${pair(SECRET)} ${pair("wbhsec_new")}`)).toEqual({ ok: true });
+    // Our side rotating: both secrets configured, Persona still signing with the old one.
+    expect(persona(pair(SECRET), ["wbhsec_new", SECRET])).toEqual({ ok: true });
+    expect(persona(`${pair("wbhsec_a")} ${pair("wbhsec_b")}`)).toEqual({
+      ok: false,
+      reason: "signature does not match",
+    });
+  });
+
+  it("refuses a stale pair even beside a fresh one of another secret, and a malformed group", () => {
+    const stale = pair(SECRET, at - TOLERANCE_SECONDS - 1);
+    expect(persona(stale)).toEqual({ ok: false, reason: "timestamp out of tolerance" });
+    expect(persona(`${pair("wbhsec_other")} ${stale}`)).toEqual({
+      ok: false,
+      reason: "signature does not match",
+    });
+    expect(persona(`${pair(SECRET)} t=${at}`)).toEqual({ ok: false, reason: "malformed signature" });
   });
 });

@@ -39,6 +39,15 @@ export const PAYMONGO_SIGNATURE: SignatureScheme = {
   signatureKeys: ["te", "li"],
   signKey: "te",
 };
+/**
+ * Persona's `Persona-Signature`: `t=…,v1=…`; while its webhook secret is rotated, one such pair per secret, separated
+ * by a space (docs/decisions/0068-identity-checks-through-persona.md).
+ */
+export const PERSONA_SIGNATURE: SignatureScheme = {
+  header: "Persona-Signature",
+  signatureKeys: ["v1"],
+  signKey: "v1",
+};
 
 export const SIGNATURE_HEADER = GENERIC_SIGNATURE.header;
 export const TOLERANCE_SECONDS = 300;
@@ -74,24 +83,38 @@ export function verifyWebhookSignature(input: {
     scheme = GENERIC_SIGNATURE,
   } = input;
   if (!header) return { ok: false, reason: "missing signature" };
-  const entries = header.split(",").map((entry) => entry.trim().split("="));
+  // One group per signing secret: `t=…,v1=…`, a further `t=…,v1=…` after a space while a secret is rotated.
+  const groups = header
+    .trim()
+    .split(/\s+(?=t=)/)
+    .map((group) => parseGroup(group, scheme));
+  if (groups.some((group) => group === null)) return { ok: false, reason: "malformed signature" };
+  const fresh = (groups as SignatureGroup[]).filter(
+    ({ at }) => Math.abs(now / 1000 - at) <= toleranceSeconds,
+  );
+  if (fresh.length === 0) return { ok: false, reason: "timestamp out of tolerance" };
+  const matches = fresh.some(({ at, signatures }) =>
+    secrets.some((secret) => {
+      const expected = Buffer.from(hmac(secret, at, body), "hex");
+      return signatures.some((signature) => {
+        const given = Buffer.from(signature, "hex");
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+    }),
+  );
+  return matches ? { ok: true } : { ok: false, reason: "signature does not match" };
+}
+
+type SignatureGroup = { at: number; signatures: string[] };
+
+function parseGroup(group: string, scheme: SignatureScheme): SignatureGroup | null {
+  const entries = group.split(",").map((entry) => entry.trim().split("="));
   const stamp = entries.find(([name]) => name === "t")?.[1];
   const signatures = entries
     .filter(([name, value]) => name !== undefined && scheme.signatureKeys.includes(name) && value)
     .map(([, value]) => value as string);
-  if (!stamp || !/^\d+$/.test(stamp) || signatures.length === 0)
-    return { ok: false, reason: "malformed signature" };
-  const at = Number(stamp);
-  if (Math.abs(now / 1000 - at) > toleranceSeconds)
-    return { ok: false, reason: "timestamp out of tolerance" };
-  const matches = secrets.some((secret) => {
-    const expected = Buffer.from(hmac(secret, at, body), "hex");
-    return signatures.some((signature) => {
-      const given = Buffer.from(signature, "hex");
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
-  });
-  return matches ? { ok: true } : { ok: false, reason: "signature does not match" };
+  if (!stamp || !/^\d+$/.test(stamp) || signatures.length === 0) return null;
+  return { at: Number(stamp), signatures };
 }
 
 function hmac(secret: string, at: number, body: string): string {

@@ -1,6 +1,7 @@
 import { billingQueue } from "~/core/billing.server";
 import { bookingDeadlineQueue, bookingNewsQueue } from "~/core/booking-service.server";
 import { depositNewsQueue, reportNewsQueue } from "~/core/deposit-news.server";
+import { identityEventsQueue } from "~/core/identity-checks.server";
 import { paymentEventsQueue } from "~/core/payment-events.server";
 import { earningsQueue, payoutBatchQueue } from "~/core/payout-runs.server";
 import { refundQueue } from "~/core/refunds.server";
@@ -24,6 +25,7 @@ export const QUEUES: readonly Queue<never>[] = [
   bookingNewsQueue,
   refundQueue,
   paymentEventsQueue,
+  identityEventsQueue,
   sandboxWebhookQueue,
   viewingReminderQueue,
   billingQueue,

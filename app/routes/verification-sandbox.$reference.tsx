@@ -28,7 +28,7 @@ export const meta: MetaFunction = () =>
 
 const RETURN_TO = "/user-profile/profile-persona-verification";
 
-type Check = ResultOf<typeof personaStatus>;
+type Check = NonNullable<ResultOf<typeof personaStatus>>;
 
 /** The logged-in user's check with this reference, if the sandbox runs it; else Not found. */
 async function sandboxCheck(client: ApiClient, reference: string | undefined): Promise<Check> {
@@ -36,7 +36,7 @@ async function sandboxCheck(client: ApiClient, reference: string | undefined): P
   if (identityProvider()?.name !== "sandbox") throw notFound();
   const answer = await client.call(personaStatus, { query: { reference: reference ?? "" } });
   // Not a check of this user, none at all, or one another provider runs: the sandbox knows nothing about it.
-  if (!answer.ok || answer.result.provider !== "sandbox") throw notFound();
+  if (!answer.ok || answer.result?.provider !== "sandbox") throw notFound();
   return answer.result;
 }
 

@@ -7,7 +7,7 @@ import { type Envelope, envelope, type FieldError, isEnvelope } from "~/api/enve
 import { API_PREFIX } from "~/api/router.server";
 import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
-import { getEnv, publicOrigin } from "~/env.server";
+import { getEnv, publicOrigin, redirectAllowedOrigins } from "~/env.server";
 import { refusal, UNAVAILABLE_MESSAGE } from "~/infra/security.server";
 import { clearSessionCookie, isSessionLive, sessionCookieValue } from "~/infra/session.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -439,7 +439,7 @@ function defaultOptions(): ApiClientOptions {
     transport,
     cache: sharedCache,
     sessionLive,
-    allowedRedirectOrigins: env.REDIRECT_ALLOWED_ORIGINS,
+    allowedRedirectOrigins: redirectAllowedOrigins(env),
   };
 }
 

@@ -627,7 +627,7 @@ describe("POST /user/persona", () => {
 });
 
 describe("GET /user/persona", () => {
-  it("shows the caller's own check by its reference; another user's is 403, an unknown one 404", async () => {
+  it("shows the caller's own check by its reference (or their latest); another user's is 403, an unknown one 404", async () => {
     const owner = await account();
     const other = await account();
     const start = await call<{ redirectUrl: string }>("POST", "/user/persona", {
@@ -652,7 +652,14 @@ describe("GET /user/persona", () => {
       await call("GET", `/user/persona?reference=${"y".repeat(32)}`, { cookie: owner.cookie }),
       404,
     );
-    expectStatus(await call("GET", "/user/persona", { cookie: owner.cookie }), 400);
+    // Without a reference: the caller's latest check, or null for a user who never started one.
+    const latest = await call("GET", "/user/persona", { cookie: owner.cookie });
+    expectStatus(latest, 200);
+    expect(latest.body.result).toMatchObject({ reference, status: "pending", reason: null });
+    const none = await call("GET", "/user/persona", { cookie: other.cookie });
+    expectStatus(none, 200);
+    expect(none.body.result).toBeNull();
+    expectStatus(await call("GET", "/user/persona?reference=short", { cookie: owner.cookie }), 400);
     expectStatus(await call("GET", `/user/persona?reference=${reference}`), 401);
   });
 });

@@ -28,7 +28,8 @@ import {
 } from "~/domain/phone-code";
 import { getEnv } from "~/env.server";
 import { IDENTITY_REFERENCE_PATTERN, identityProvider, newIdentityReference } from "~/infra/identity.server";
-import { sendSms } from "~/infra/sms.server";
+import { log } from "~/infra/log.server";
+import { sendPhoneCode } from "~/infra/sms.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 import { ApiError, ApiRedirect, fieldError } from "../envelope";
 import { viewUserProfile } from "./user.server";
@@ -93,7 +94,7 @@ export const mobileOtp = defineEndpoint({
       return row.id;
     });
     try {
-      await sendSms(phoneNumber, phoneCodeText(code));
+      await sendPhoneCode(phoneNumber, phoneCodeText(code), code);
     } catch (error) {
       // Not sent: the code goes, so the user may ask again at once.
       await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
@@ -207,7 +208,18 @@ export const IDENTITY_MESSAGES = {
   unconfirmed:
     "The identity check's result could not be confirmed with the provider. Please start the check again.",
   unavailable: "Identity checks are not available at the moment. Please try again later.",
+  inReview: "Your identity check is being reviewed by our team. We will tell you as soon as it is decided.",
+  submitted:
+    "Your identity check has been sent and is being checked. We will tell you as soon as it has a result.",
+  byWebhook:
+    "The result of this identity check comes from our verification partner. We will tell you as soon as it is in.",
 } as const;
+
+/** How long a check sent to the provider is awaited before the user may start a new one. */
+const SUBMITTED_CHECK_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/** Where the provider sends the browser back to once the user has gone through its flow. */
+export const IDENTITY_RETURN_PATH = "/user-profile/profile-persona-verification";
 
 const PersonaSchema = z.discriminatedUnion(
   "action",
@@ -232,6 +244,8 @@ function identityCheckView(check: typeof identityChecks.$inferSelect) {
     reference: check.reference,
     provider: check.provider,
     status: check.status,
+    /** Why a failed check failed (the provider's words), else null. */
+    reason: check.reason,
     createdAt: check.createdAt.toISOString(),
     completedAt: check.completedAt?.toISOString() ?? null,
   };
@@ -249,10 +263,10 @@ export const persona = defineEndpoint({
   method: "POST",
   path: "/user/persona",
   auth: "required",
-  answers: [302, 403, 404, 409, 503],
+  answers: [302, 403, 404, 409, 502, 503],
   invalidates: [viewUserProfile],
   summary:
-    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page; { action: "complete", reference, result, signature } records the result the provider sent back, once the provider confirms it (the sandbox: its signature). 503 when no provider is configured.',
+    'The identity check. { action: "start" } answers 302 with redirectUrl, the provider\'s page (Persona: its hosted flow for an inquiry created server-side, or the user\'s inquiry still in progress resumed; 409 while a sent one awaits its result; 502 when Persona refuses); { action: "complete", reference, result, signature } records the result the sandbox provider sent back with the browser, once its signature is confirmed (409 for Persona, whose result comes only by its signed webhook). 503 when no provider is configured.',
   message: "Your identity check has been recorded.",
   body: PersonaSchema,
   async handler({ db, body, user, origin }) {
@@ -260,18 +274,66 @@ export const persona = defineEndpoint({
     if (!provider) throw new ApiError(503, IDENTITY_MESSAGES.unavailable);
     if (body.action === "start") {
       if (user.identityStatus === "passed") throw new ApiError(400, IDENTITY_MESSAGES.alreadyVerified);
+      if (user.identityStatus === "review") throw new ApiError(409, IDENTITY_MESSAGES.inReview);
+      if (provider.resultBy === "webhook") {
+        // A check still in progress is continued, not doubled: one inquiry per attempt at verifying, as Persona advises.
+        const [latest] = await db
+          .select()
+          .from(identityChecks)
+          .where(eq(identityChecks.userId, user.id))
+          .orderBy(desc(identityChecks.createdAt), desc(identityChecks.id))
+          .limit(1);
+        if (latest?.status === "pending" && latest.provider === provider.name && latest.providerCheckId) {
+          let resumed: string;
+          try {
+            resumed = await provider.resumeCheck(latest.providerCheckId, {
+              origin,
+              returnPath: IDENTITY_RETURN_PATH,
+            });
+          } catch (error) {
+            log.error({ err: error }, `[identity] ${provider.name} could not resume a check`);
+            throw new ApiError(502, IDENTITY_MESSAGES.unavailable);
+          }
+          if (resumed !== "submitted") throw new ApiRedirect(resumed, "Continue to the identity check.");
+          // Sent and awaiting its result; after a day without one (a result lost on the way), a new check may start.
+          if (Date.now() - latest.createdAt.getTime() < SUBMITTED_CHECK_WAIT_MS)
+            throw new ApiError(409, IDENTITY_MESSAGES.submitted);
+        }
+      }
       const ref = newIdentityReference();
+      // The provider is asked first (Persona: an inquiry, keyed by our reference), and the check is kept only once
+      // it has one, so a provider that refuses leaves the user's status as it was.
+      let started: Awaited<ReturnType<typeof provider.startCheck>>;
+      try {
+        started = await provider.startCheck({
+          reference: ref,
+          userId: user.id,
+          origin,
+          returnPath: IDENTITY_RETURN_PATH,
+        });
+      } catch (error) {
+        log.error({ err: error }, `[identity] ${provider.name} could not start a check`);
+        throw new ApiError(502, IDENTITY_MESSAGES.unavailable);
+      }
       await db.transaction(async (tx) => {
-        await tx.insert(identityChecks).values({ userId: user.id, provider: provider.name, reference: ref });
+        await tx.insert(identityChecks).values({
+          userId: user.id,
+          provider: provider.name,
+          reference: ref,
+          providerCheckId: started.providerCheckId,
+        });
         await tx
           .update(users)
           .set({ identityStatus: "pending", updatedAt: new Date() })
           .where(eq(users.id, user.id));
       });
-      throw new ApiRedirect(provider.checkUrl(ref, origin), "Continue to the identity check.");
+      throw new ApiRedirect(started.url, "Continue to the identity check.");
     }
     const check = await ownCheck(db, user.id, body.reference);
     if (check.status !== "pending") throw new ApiError(409, IDENTITY_MESSAGES.completed);
+    // Persona's result comes only by its signed webhook: what the browser brings counts for nothing.
+    if (provider.resultBy !== "browser" || check.provider !== provider.name)
+      throw new ApiError(409, IDENTITY_MESSAGES.byWebhook);
     // The browser only carries the result: it counts once the provider confirms it, so nobody verifies themselves.
     const status = await provider.confirmResult(check.reference, {
       result: body.result,
@@ -304,10 +366,17 @@ export const personaStatus = defineEndpoint({
   auth: "required",
   answers: [403, 404],
   summary:
-    "One of the caller's identity checks, by its reference (the provider's page reads it). An addition.",
-  query: z.object({ reference }),
+    "One of the caller's identity checks, by its reference (the sandbox provider's page reads it); without a reference, the caller's latest check (its status and, when it failed, why), or null. An addition.",
+  query: z.object({ reference: reference.optional() }),
   async handler({ db, query, user }) {
-    return identityCheckView(await ownCheck(db, user.id, query.reference));
+    if (query.reference !== undefined) return identityCheckView(await ownCheck(db, user.id, query.reference));
+    const [latest] = await db
+      .select()
+      .from(identityChecks)
+      .where(eq(identityChecks.userId, user.id))
+      .orderBy(desc(identityChecks.createdAt), desc(identityChecks.id))
+      .limit(1);
+    return latest ? identityCheckView(latest) : null;
   },
 });
 

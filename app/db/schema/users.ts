@@ -56,8 +56,11 @@ export const users = pgTable(
     address: jsonb("address").$type<PostalAddress>(),
     /** Set when the phone number was confirmed with a code sent to it. */
     phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
-    /** The identity check (profile-persona-verification): none, pending, passed or failed. */
-    identityStatus: text("identity_status", { enum: ["none", "pending", "passed", "failed"] })
+    /**
+     * The identity check (profile-persona-verification): none, pending, passed, failed, or review (the provider marked
+     * it for review: the trust team decides, app/core/identity-checks.server.ts).
+     */
+    identityStatus: text("identity_status", { enum: ["none", "pending", "passed", "failed", "review"] })
       .notNull()
       .default("none"),
     identityCheckedAt: timestamp("identity_checked_at", { withTimezone: true }),
@@ -147,11 +150,22 @@ export const identityChecks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     reference: text("reference").notNull(),
-    status: text("status", { enum: ["pending", "passed", "failed"] })
+    status: text("status", { enum: ["pending", "passed", "failed", "review"] })
       .notNull()
       .default("pending"),
+    /** The provider's own id of the check (Persona's inquiry, inq_…): its webhooks name the check by it. */
+    providerCheckId: text("provider_check_id"),
+    /** Why the check failed, in the provider's words (or the trust team's, when they decided a review). */
+    reason: text("reason"),
+    /** When the provider's event last applied to this check happened: an older event arriving later changes nothing. */
+    providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
+    /** When the trust team decided the check the provider marked for review: the provider's events no longer move it. */
+    teamDecidedAt: timestamp("team_decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("identity_checks_reference_key").on(table.reference)],
+  (table) => [
+    uniqueIndex("identity_checks_reference_key").on(table.reference),
+    uniqueIndex("identity_checks_provider_check_key").on(table.provider, table.providerCheckId),
+  ],
 );

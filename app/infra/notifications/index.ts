@@ -3,6 +3,7 @@ import { bookingUpdate } from "./booking-update";
 import { contactUs } from "./contact-us";
 import { depositUpdate } from "./deposit-update";
 import { feedback } from "./feedback";
+import { identityUpdate } from "./identity-update";
 import { invitation } from "./invitation";
 import { listingEnquiry } from "./listing-enquiry";
 import { missingSpace } from "./missing-space";
@@ -35,6 +36,7 @@ export const templates = {
   newMessage,
   viewingUpdate,
   voucherGiven,
+  identityUpdate,
 };
 
 export type NotificationKind = keyof typeof templates;

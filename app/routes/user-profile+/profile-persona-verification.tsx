@@ -4,7 +4,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { Profile } from "~/api/user/user.server";
 import { cityList } from "~/api/user/user.server";
-import { persona, saveCorporateProfile, viewCorporateProfile } from "~/api/user/verification.server";
+import {
+  persona,
+  personaStatus,
+  saveCorporateProfile,
+  viewCorporateProfile,
+} from "~/api/user/verification.server";
 import { ErrorList, SubmitButton, TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AddressFields, ProfileStepCard } from "~/components/verification-ui";
@@ -20,9 +25,11 @@ import { makeToast } from "~/utils/toast";
 
 /**
  * The identity check and the company profile. "Start verification" asks POST /user/persona { action: "start" },
- * whose 302 + redirectUrl sends the browser to the provider (the built-in sandbox: /verification-sandbox/<ref>);
- * the provider sends it back here with ?reference=…&result=…&signature=…, which this loader records with
- * { action: "complete" } before showing the page again. "Renting as a company?" saves /user/userCorporateProfile.
+ * whose 302 + redirectUrl sends the browser to the provider. The built-in sandbox (/verification-sandbox/<ref>)
+ * sends it back here with ?reference=…&result=…&signature=…, which this loader records with { action: "complete" }
+ * before showing the page again. Persona's hosted flow sends it back with ?inquiry-id=…: its result comes only by
+ * its signed webhook, so the page just says the check is under way ("Pending") until the webhook lands.
+ * "Renting as a company?" saves /user/userCorporateProfile.
  */
 export const handle: ShellHandle = { hideBottomMenu: true };
 
@@ -39,6 +46,13 @@ type IdentityStatus = Profile["identityStatus"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const url = new URL(request.url);
+  if (url.searchParams.has("inquiry-id")) {
+    // Back from Persona's hosted flow: nothing to record, the result comes by its webhook.
+    throw await redirectWithToast(
+      PATH,
+      makeToast("info", "Thank you. We will tell you as soon as your identity check has a result."),
+    );
+  }
   const reference = url.searchParams.get("reference");
   const result = url.searchParams.get("result");
   if (reference !== null || result !== null) {
@@ -61,7 +75,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : makeToast("warning", "The identity check did not pass. You can try again.");
     throw await redirectWithToast(PATH, toast);
   }
-  const [company, list] = await Promise.all([client.call(viewCorporateProfile), client.call(cityList)]);
+  const [company, list, latest] = await Promise.all([
+    client.call(viewCorporateProfile),
+    client.call(cityList),
+    // The latest check, read fresh: its result may have come by the provider's webhook a moment ago, which the
+    // profile's cached answer has not heard of; and why it failed (the provider's words, or the trust team's).
+    client.call(personaStatus, { query: {} }),
+  ]);
+  const check = latest.ok ? latest.result : null;
   const cities = list.ok
     ? list.result.map(({ name, slug, province, barangays }) => ({ name, slug, province, barangays }))
     : [];
@@ -69,7 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slugOf = (name: string) =>
     cities.find((city) => city.name.toLowerCase() === name.toLowerCase())?.slug ?? name;
   return data({
-    identityStatus: profile.identityStatus,
+    identityStatus: check?.status ?? profile.identityStatus,
+    identityReason: check?.status === "failed" ? check.reason : null,
     company: saved
       ? {
           companyName: saved.companyName,
@@ -111,8 +133,13 @@ const STATUS: Record<IdentityStatus, { label: string; text: string; button: stri
   },
   pending: {
     label: "Pending",
-    text: "Your identity check has started but has no result yet. If you did not finish it, start again.",
+    text: "Your identity check has started but has no result yet. We will tell you as soon as it has one. If you did not finish it, start again.",
     button: "Start verification",
+  },
+  review: {
+    label: "In review",
+    text: "Your identity check needs a closer look by our team. We will tell you as soon as it is decided.",
+    button: null,
   },
   passed: { label: "Passed", text: "Your identity has been verified. Thank you!", button: null },
   failed: {
@@ -125,7 +152,7 @@ const STATUS: Record<IdentityStatus, { label: string; text: string; button: stri
 type CompanyFields = { companyName: string; tinNumber: string; businessAddress: AddressInput };
 
 export default function ProfilePersonaVerification() {
-  const { identityStatus, company, cities } = useLoaderData<typeof loader>();
+  const { identityStatus, identityReason, company, cities } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<CompanyFields>({
     id: "company",
@@ -172,6 +199,11 @@ export default function ProfilePersonaVerification() {
           Status: <strong data-testid="identity-status">{status.label}</strong>
         </p>
         <p className="text-slate-700">{status.text}</p>
+        {identityReason ? (
+          <p className="text-slate-700" data-testid="identity-reason">
+            Reason: {identityReason}
+          </p>
+        ) : null}
         {status.button ? (
           <Form method="post">
             <input type="hidden" name="intent" value="start" />
