@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "./log.server";
 import { SEMAPHORE_MESSAGES_PATH, SEMAPHORE_OTP_PATH, SmsRateLimited } from "./semaphore.server";
 import { type FakeSemaphore, startFakeSemaphore } from "./semaphore.testing";
 import { deliverSms, type SmsConfig } from "./sms.server";
@@ -50,7 +51,7 @@ describe("deliverSms through Semaphore", () => {
   it("sends a phone code to the OTP endpoint with our code, {otp} where it goes in the text", async () => {
     fake.calls.length = 0;
     const text = "012345 is your Space Solution code. It is valid for 5 minutes.";
-    const warnings = vi.spyOn(console, "warn");
+    const warnings = vi.spyOn(log, "warn");
     await deliverSms({ to: "09171234567", text, code: "012345" }, config());
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({
@@ -85,8 +86,8 @@ describe("deliverSms through Semaphore", () => {
   });
 
   it("never puts the API key in an error or a log line, even when Semaphore echoes it back", async () => {
-    const logs = (["log", "info", "warn", "error"] as const).map((level) =>
-      vi.spyOn(console, level).mockImplementation(() => {}),
+    const logs = (["debug", "info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(log, level).mockImplementation(() => {}),
     );
     fake.answerNext(422, { apikey: [`The apikey ${API_KEY} has no credits left.`] });
     const refused = await deliverSms({ to: "09171234567", text: "hi" }, config()).catch(

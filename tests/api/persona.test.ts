@@ -6,6 +6,7 @@ import { identityChecks, notifications, users, webhookEvents } from "~/db/schema
 import { DomainError } from "~/domain/errors";
 import { getEnv } from "~/env.server";
 import { signSandboxResult } from "~/infra/identity.server";
+import { log } from "~/infra/log.server";
 import { action as identityWebhook } from "~/routes/webhooks+/identity";
 import { type FakePersona, type SignedEvent, startFakePersona } from "../doubles/persona";
 import { call, expectStatus, loggedInUser } from "./helpers";
@@ -174,7 +175,7 @@ describe("starting a check through Persona", () => {
   });
 
   it("answers 502 and keeps no check when Persona refuses to create the inquiry", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
     const me = await loggedInUser();
     fake.failNext(503);
     const answer = await call("POST", "/user/persona", { cookie: me.cookie, body: { action: "start" } });
@@ -333,7 +334,7 @@ describe("Persona's signed webhook", () => {
   });
 
   it("changes nothing for an event whose reference-id is another user, or of no check of ours", async () => {
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
     const { me, inquiryId } = await aStartedCheck();
     const inquiry = fake.inquiries.get(inquiryId);
     if (!inquiry) throw new Error("no inquiry");
