@@ -13,6 +13,7 @@ export * from "./jobs";
 export * from "./payments";
 export * from "./payouts";
 export * from "./places";
+export * from "./reports";
 export * from "./resolutions";
 export * from "./reviews";
 export * from "./sessions";
