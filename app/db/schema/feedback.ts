@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
-import { uploads } from "./uploads";
 import { supportColumns } from "./support";
+import { uploads } from "./uploads";
 import { users } from "./users";
 
 /** Feedback sent from the profile (the /feedback call). */
