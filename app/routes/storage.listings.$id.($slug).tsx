@@ -12,6 +12,7 @@ import { nearPart, WhenNear } from "~/components/ui/when-near";
 import { spaceTypeOf } from "~/domain/space-types";
 import * as rendered from "~/screens/listing/listing-parts.server";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
+import { reportPath } from "~/utils/report-path";
 
 /**
  * A listing's public page: /storage/listings/{id}/{slug} and /parking/listings/{id}/{slug} (parking's route file
@@ -214,6 +215,25 @@ export default function ListingPage() {
             />
           )}
           <WhenNear part={sharePart} url={loaded.canonicalUrl} title={title} />
+          {space.isOwner ? null : (
+            <p className="px-1 text-sm text-slate-600">
+              Something wrong?{" "}
+              <Link
+                to={reportPath("listing", space._id, loaded.returnTo)}
+                className="font-semibold text-brand-700 underline"
+              >
+                Report this listing
+              </Link>{" "}
+              or{" "}
+              <Link
+                to={reportPath("user", space.host.userId, loaded.returnTo)}
+                className="font-semibold text-brand-700 underline"
+              >
+                report the host
+              </Link>
+              .
+            </p>
+          )}
         </aside>
       </div>
     </div>
