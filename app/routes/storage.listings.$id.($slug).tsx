@@ -121,7 +121,9 @@ export default function ListingPage() {
         <div className="space-y-8">
           <ListingSummary facts={facts} />
 
-          {loaded.reviews ? <WhenNear part={reviewsPart} reviews={loaded.reviews} /> : null}
+          {loaded.reviews ? (
+            <WhenNear part={reviewsPart} reviews={loaded.reviews} returnTo={loaded.returnTo} />
+          ) : null}
 
           <section aria-labelledby="location-title" className="space-y-3">
             <h2 id="location-title" className="text-lg font-semibold text-slate-900">
