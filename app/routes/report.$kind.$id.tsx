@@ -3,12 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
-import { ReportBody, report } from "~/api/user/reports.server";
+import { report } from "~/api/user/reports.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RadioGroupField } from "~/components/listing-wizard/choice-fields";
 import { Card } from "~/components/ui/card";
 import { ErrorList, SubmitButton, TextAreaField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { ReportFields } from "~/domain/report-rules";
 import {
   REPORT_KIND_LABELS,
   REPORT_KINDS,
@@ -32,11 +33,7 @@ import { makeToast } from "~/utils/toast";
 export const meta: MetaFunction = () => pageMeta("Report", "Tell our trust team about a problem.");
 
 /** The report form's fields: the kind and the id come from the address, the rest from the person. */
-const ReportForm = z.object({
-  reason: ReportBody.shape.reason,
-  note: ReportBody.shape.note,
-  returnTo: z.string().optional(),
-});
+const ReportForm = ReportFields.extend({ returnTo: z.string().optional() });
 
 function kindOf(params: LoaderFunctionArgs["params"]): ReportKind {
   const kind = REPORT_KINDS.find((known) => known === params.kind);

@@ -1,6 +1,6 @@
-import { z } from "zod/v4";
 import { fileReport } from "~/core/reports.server";
-import { REPORT_KINDS, REPORT_MESSAGES, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from "~/domain/reports";
+import { ReportBody } from "~/domain/report-rules";
+import { REPORT_MESSAGES } from "~/domain/reports";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 
 /**
@@ -8,20 +8,6 @@ import { defineEndpoint, type Endpoint } from "../endpoint";
  * message or a review they can see, once each, with a reason and an optional note. The trust team reads them in the
  * console.
  */
-
-/** The fields of the report form; the screen checks them with the same rules. */
-export const ReportBody = z.strictObject({
-  kind: z.enum(REPORT_KINDS, { error: REPORT_MESSAGES.kind }),
-  targetId: z.string({ error: REPORT_MESSAGES.kind }).trim().min(1, REPORT_MESSAGES.kind).max(64),
-  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reason }),
-  // Forms send "" for an empty note.
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_MAX_LENGTH, REPORT_MESSAGES.noteTooLong)
-    .optional()
-    .transform((note) => note ?? ""),
-});
 
 export const report = defineEndpoint({
   method: "POST",
