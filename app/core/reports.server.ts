@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { REPORT_MESSAGES, type ReportKind, type ReportReason, type ReportStatus } from "~/domain/reports";
 
 /**
- * Reports from users (docs/product.md, Operators; ADR 0070). Anyone logged in reports what they can see — a listing,
+ * Reports from users (ADR 0070). Anyone logged in reports what they can see — a listing,
  * a user, a message of a conversation they are in, a review — once each, never themselves or what they wrote. The
  * console lists the reports with what they are about and closes them as actioned or dismissed; hiding the listing or
  * suspending the user are the console's own services.

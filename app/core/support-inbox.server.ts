@@ -9,7 +9,7 @@ import { transactionWithJobs } from "~/infra/jobs.server";
 import { notify } from "~/infra/notify.server";
 
 /**
- * The support inbox (docs/product.md, Operators; ADR 0071): one list over what people write to the support team —
+ * The support inbox (ADR 0071): one list over what people write to the support team —
  * contact-us messages, feedback (about a booking or the app), missing-space requests and host enquiries — each new,
  * answered or closed. A reply is e-mailed to the sender through the mail job and marks the message answered, in one
  * transaction: the mail goes out only if the answer is kept, and is kept only with its mail. The console shows it.

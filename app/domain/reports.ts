@@ -1,5 +1,5 @@
 /**
- * Reports (docs/product.md, Operators; ADR 0070): what can be reported, why, and the words the person reporting
+ * Reports (ADR 0070): what can be reported, why, and the words the person reporting
  * reads. Pure: the rules that need the database live in app/core/reports.server.ts.
  */
 

@@ -26,7 +26,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { makeToast } from "~/utils/toast";
 
 /**
- * /report/:kind/:id?returnTo= (docs/product.md, Operators; ADR 0070): report a listing, a user, a message or a review
+ * /report/:kind/:id?returnTo= (ADR 0070): report a listing, a user, a message or a review
  * with a reason and a note, in a plain form that works without JavaScript. Reached from the "Report" links beside what
  * can be reported; after sending, back to that page with a thank-you toast. Logged-out visitors log in first.
  */

@@ -4,7 +4,7 @@ import { REPORT_MESSAGES } from "~/domain/reports";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 
 /**
- * Reports (POST /user/report, docs/product.md, Operators; ADR 0070): a logged-in user reports a listing, a user, a
+ * Reports (POST /user/report, ADR 0070): a logged-in user reports a listing, a user, a
  * message or a review they can see, once each, with a reason and an optional note. The trust team reads them in the
  * console.
  */

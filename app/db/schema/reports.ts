@@ -3,7 +3,7 @@ import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from "../../domain/repo
 import { users } from "./users";
 
 /**
- * Reports from users (docs/product.md, Operators; ADR 0070): anyone logged in reports a listing, a user, a message or
+ * Reports from users (ADR 0070): anyone logged in reports a listing, a user, a message or
  * a review once each, with a reason and a note; trust acts on it from the console (hides the content, suspends the
  * user) or dismisses it. `target_id` is the reported thing's id as text: a message's id is a number, the others uuids.
  */

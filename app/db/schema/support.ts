@@ -1,7 +1,7 @@
 import { text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The support inbox's columns (docs/product.md, Operators; ADR 0071), on each kind of message the support team
+ * The support inbox's columns (ADR 0071), on each kind of message the support team
  * answers: contact-us messages, feedback and enquiries. New until someone answers it (the reply is e-mailed to the
  * sender), closed when nothing more is to be done.
  */
