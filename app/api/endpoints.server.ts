@@ -32,6 +32,7 @@ import * as auth from "./user/auth.server";
 import * as itemList from "./user/item-list.server";
 import * as profile from "./user/profile.server";
 import * as profilePicture from "./user/profile-picture.server";
+import * as userReports from "./user/reports.server";
 import * as social from "./user/social.server";
 import * as user from "./user/user.server";
 import * as verification from "./user/verification.server";
@@ -84,4 +85,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsConsole.endpoints,
   ...operationsQueues.endpoints,
   ...operationsCases.endpoints,
+  ...userReports.endpoints,
 ];

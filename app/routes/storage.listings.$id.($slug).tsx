@@ -12,6 +12,7 @@ import { nearPart, WhenNear } from "~/components/ui/when-near";
 import { spaceTypeOf } from "~/domain/space-types";
 import * as rendered from "~/screens/listing/listing-parts.server";
 import { askAboutListing, loadListingPage } from "~/screens/listing/listing-route.server";
+import { reportPath } from "~/utils/report-path";
 
 /**
  * A listing's public page: /storage/listings/{id}/{slug} and /parking/listings/{id}/{slug} (parking's route file
@@ -130,7 +131,9 @@ export default function ListingPage() {
         <div className="space-y-8">
           <ListingSummary facts={facts} host={loaded.host} />
 
-          {loaded.reviews ? <WhenNear part={reviewsPart} reviews={loaded.reviews} /> : null}
+          {loaded.reviews ? (
+            <WhenNear part={reviewsPart} reviews={loaded.reviews} returnTo={loaded.returnTo} />
+          ) : null}
 
           <section aria-labelledby="location-title" className="space-y-3">
             <h2 id="location-title" className="text-lg font-semibold text-slate-900">
@@ -224,6 +227,25 @@ export default function ListingPage() {
             />
           )}
           <WhenNear part={sharePart} url={loaded.canonicalUrl} title={title} />
+          {space.isOwner ? null : (
+            <p className="px-1 text-sm text-slate-600">
+              Something wrong?{" "}
+              <Link
+                to={reportPath("listing", space._id, loaded.returnTo)}
+                className="font-semibold text-brand-700 underline"
+              >
+                Report this listing
+              </Link>{" "}
+              or{" "}
+              <Link
+                to={reportPath("user", space.host.userId, loaded.returnTo)}
+                className="font-semibold text-brand-700 underline"
+              >
+                report the host
+              </Link>
+              .
+            </p>
+          )}
         </aside>
       </div>
     </div>

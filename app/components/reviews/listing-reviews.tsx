@@ -1,3 +1,4 @@
+import { reportPath } from "~/utils/report-path";
 import { ReviewCard, type ReviewWords } from "./review-card";
 
 /** A listing's reviews in words (listingReviewsWords, review-words.ts, made by the page's loader). */
@@ -8,7 +9,7 @@ export type ListingReviewsWords = {
 };
 
 /** A listing's reviews on its page: the average and count, and what renters wrote (shown reviews only). */
-export function ListingReviews({ reviews }: { reviews: ListingReviewsWords }) {
+export function ListingReviews({ reviews, returnTo }: { reviews: ListingReviewsWords; returnTo?: string }) {
   return (
     <section aria-labelledby="reviews-title" className="space-y-3">
       <h2 id="reviews-title" className="text-lg font-semibold text-slate-900">
@@ -18,7 +19,11 @@ export function ListingReviews({ reviews }: { reviews: ListingReviewsWords }) {
         {reviews.summary}
       </p>
       {reviews.reviews.map((review) => (
-        <ReviewCard key={review.reviewId} words={review} />
+        <ReviewCard
+          key={review.reviewId}
+          words={review}
+          reportTo={returnTo ? reportPath("review", review.reviewId, returnTo) : undefined}
+        />
       ))}
     </section>
   );

@@ -39,10 +39,13 @@ export function Stars({ stars, label }: { stars: number; label: string }) {
 export function ReviewCard({
   words,
   note,
+  reportTo,
   children,
 }: {
   words: ReviewWords;
   note?: ReactNode;
+  /** The report page of this review (app/utils/report-path.ts), where the reader may report it. */
+  reportTo?: string;
   children?: ReactNode;
 }) {
   return (
@@ -71,6 +74,17 @@ export function ReviewCard({
           <p className="text-sm font-semibold text-slate-700">Answer from {words.answer.by}</p>
           <p className="whitespace-pre-line text-slate-800">{words.answer.text}</p>
         </div>
+      ) : null}
+      {reportTo ? (
+        <p className="mt-2 text-right text-sm">
+          <a
+            href={reportTo}
+            className="text-slate-600 underline"
+            aria-label={`Report this review (${words.label})`}
+          >
+            Report
+          </a>
+        </p>
       ) : null}
       {children}
     </Card>

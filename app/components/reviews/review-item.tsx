@@ -12,16 +12,20 @@ import { reviewWords } from "./review-words";
 export function ReviewItem({
   review,
   show = "author",
+  reportTo,
   children,
 }: {
   review: ReviewView;
   /** Whose name leads: the author (about you, a listing) or the person reviewed (by me). */
   show?: "author" | "subject";
+  /** The report page of this review, for reviews the reader did not write. */
+  reportTo?: string;
   children?: ReactNode;
 }) {
   return (
     <ReviewCard
       words={reviewWords(review, show)}
+      reportTo={reportTo}
       note={
         review.shown ? null : (
           <Badge tone="warning">Hidden until they review you, or {formatMoment(review.closesAt)}</Badge>

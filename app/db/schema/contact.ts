@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { supportColumns } from "./support";
 import { users } from "./users";
 
 /** A message sent from the contact-us page (anyone, logged in or not), e-mailed to SUPPORT_EMAIL as well. */
@@ -13,6 +14,7 @@ export const contactMessages = pgTable(
     topic: text("topic").notNull(),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...supportColumns(),
   },
   (table) => [index("contact_messages_created_at_idx").on(table.createdAt)],
 );

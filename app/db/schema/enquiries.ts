@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { spaces } from "./spaces";
+import { supportColumns } from "./support";
 import { users } from "./users";
 
 /** Enquiries (the /enquiry calls). */
@@ -22,6 +23,7 @@ export const enquiries = pgTable(
     /** The kind's own fields (missingSpace: city, type, size, budget). */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...supportColumns(),
   },
   (table) => [
     index("enquiries_space_id_idx").on(table.spaceId),

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { supportColumns } from "./support";
 import { uploads } from "./uploads";
 import { users } from "./users";
 
@@ -20,6 +21,7 @@ export const feedback = pgTable(
     rating: integer("rating"),
     imageUploadId: uuid("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...supportColumns(),
   },
   (table) => [index("feedback_booking_id_idx").on(table.bookingId)],
 );

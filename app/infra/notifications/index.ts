@@ -13,6 +13,7 @@ import { payoutUpdate } from "./payout-update";
 import { reportSignedOff } from "./report-signed-off";
 import { resolutionUpdate } from "./resolution-update";
 import { spaceQuestion } from "./space-question";
+import { supportReply } from "./support-reply";
 import { viewingUpdate } from "./viewing-update";
 import { voucherGiven } from "./voucher-given";
 import { welcome } from "./welcome";
@@ -37,6 +38,7 @@ export const templates = {
   viewingUpdate,
   voucherGiven,
   identityUpdate,
+  supportReply,
 };
 
 export type NotificationKind = keyof typeof templates;

@@ -21,6 +21,7 @@ import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
 import { pageMeta } from "~/utils/meta";
+import { reportPath } from "~/utils/report-path";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -174,6 +175,18 @@ export default function Conversation() {
                   {" · "}
                   <Link to={`/bookings/${message.bookingId}`} className="underline">
                     See the booking
+                  </Link>
+                </>
+              ) : null}
+              {message.kind === "text" && !message.mine ? (
+                <>
+                  {" · "}
+                  <Link
+                    to={reportPath("message", message.messageId, `/messages/${chat.conversationId}`)}
+                    className="underline"
+                    aria-label={`Report this message from ${message.senderName}`}
+                  >
+                    Report
                   </Link>
                 </>
               ) : null}

@@ -20,6 +20,7 @@ import { ANSWER_MAX_CHARS } from "~/domain/reviews";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
+import { reportPath } from "~/utils/report-path";
 import { ratingSummary } from "~/utils/reviews";
 import { makeToast } from "~/utils/toast";
 
@@ -113,7 +114,11 @@ function AboutYou({ loaded }: { loaded: Extract<Loaded, { tab: "about" }> }) {
         />
       ) : null}
       {loaded.reviews.map((review) => (
-        <ReviewItem key={review.reviewId} review={review}>
+        <ReviewItem
+          key={review.reviewId}
+          review={review}
+          reportTo={reportPath("review", review.reviewId, "/user-profile/reviews")}
+        >
           {review.canAnswer ? (
             <Form method="post" className="mt-3 space-y-2">
               <input type="hidden" name="reviewId" value={review.reviewId} />
