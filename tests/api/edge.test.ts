@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MAX_JSON_DEPTH } from "~/api/dispatch.server";
 import { PGLITE_EXTENSIONS, pgliteDatabase } from "~/db/client.server";
 import { getDatabase, setDatabase } from "~/db/db.server";
+import { log as appLog } from "~/infra/log.server";
 import {
   CROSS_SITE_MESSAGE,
   NOT_A_FORM_MESSAGE,
@@ -247,7 +248,10 @@ describe("while the database cannot be reached", () => {
     expect(before.map((answer) => answer.status)).not.toContain(503);
 
     // The pool logs each idle connection the dropped database ends (PostgreSQL): expected here, until it is back.
-    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Written as warnings meanwhile, so the lines are still there to read below.
+    const errorLog = vi
+      .spyOn(appLog, "error")
+      .mockImplementation((...line: Parameters<typeof appLog.warn>) => appLog.warn(...line));
     const bringBack = await takeTheDatabaseAway();
     let restored = false;
     try {
