@@ -3,8 +3,8 @@ import type { Database } from "~/db/client.server";
 import { conversations, messages, type ReportRow, reports, reviews, spaces, users } from "~/db/schema";
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
-import { type Actor, writeAudit } from "./audit.server";
 import { REPORT_MESSAGES, type ReportKind, type ReportReason, type ReportStatus } from "~/domain/reports";
+import { type Actor, writeAudit } from "./audit.server";
 
 /**
  * Reports from users (ADR 0070). Anyone logged in reports what they can see — a listing,

@@ -15,3 +15,11 @@ export function aboutLine(context: { kind: string } & Record<string, unknown>): 
       return "It is no longer there.";
   }
 }
+
+/** What the support inbox calls each kind of message. */
+export const SUPPORT_KIND_WORDS: Record<"contactUs" | "feedback" | "missingSpace" | "hostEnquiry", string> = {
+  contactUs: "Contact-us message",
+  feedback: "Feedback",
+  missingSpace: "Missing-space request",
+  hostEnquiry: "Host enquiry",
+};

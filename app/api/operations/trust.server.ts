@@ -84,10 +84,7 @@ export const consoleIdentityChecks = defineEndpoint({
     const rows = await db
       .select({ user: users, check: identityChecks })
       .from(users)
-      .leftJoin(
-        identityChecks,
-        eq(identityChecks.userId, users.id),
-      )
+      .leftJoin(identityChecks, eq(identityChecks.userId, users.id))
       .where(eq(users.identityStatus, "review"))
       .orderBy(users.updatedAt, desc(identityChecks.createdAt));
     // One entry per user, with their latest check (the rows come newest check first per user).
@@ -183,7 +180,8 @@ export const consoleReports = defineEndpoint({
   ...REPORTS,
   ...common,
   answers: [404],
-  summary: "Reports from users, newest first, with their reporter and what they are about; by status and kind.",
+  summary:
+    "Reports from users, newest first, with their reporter and what they are about; by status and kind.",
   gate: consoleGate(REPORTS, "read"),
   query: z.object({
     status: z.enum(REPORT_STATUSES, { error: "status must be open, actioned or dismissed." }).optional(),
@@ -282,7 +280,8 @@ export const consoleSupportMessages = defineEndpoint({
   ...INBOX,
   ...common,
   answers: [404],
-  summary: "The support inbox, newest first: contact-us messages, feedback, missing-space requests, host enquiries.",
+  summary:
+    "The support inbox, newest first: contact-us messages, feedback, missing-space requests, host enquiries.",
   gate: consoleGate(INBOX, "read"),
   query: z.object({
     status: z.enum(SUPPORT_STATUSES, { error: "status must be new, answered or closed." }).optional(),
@@ -351,6 +350,9 @@ export const consoleSetSupportStatus = defineEndpoint({
     return null;
   },
 });
+
+/** The inbox's kinds and the longest reply, for the console's pages. */
+export { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH };
 
 export const endpoints = [
   consoleIdentityChecks,

@@ -37,11 +37,16 @@ export default function IdentityQueue() {
           Find
         </button>
       </Form>
-      {waiting.length === 0 ? <p className="mt-6 text-slate-700">No identity check waits for review.</p> : null}
+      {waiting.length === 0 ? (
+        <p className="mt-6 text-slate-700">No identity check waits for review.</p>
+      ) : null}
       <ul className="mt-4 divide-y divide-slate-200">
         {waiting.map((item) => (
           <li key={item.userId} className="py-2">
-            <Link to={`/operations/identity/${item.userId}`} className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/operations/identity/${item.userId}`}
+              className="font-semibold text-brand-700 underline"
+            >
               {item.name}
             </Link>{" "}
             <span className="text-sm text-slate-700">

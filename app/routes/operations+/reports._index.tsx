@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = REPORT_STATUSES.find((value) => value === (url.searchParams.get("status") ?? "open"));
   const kind = REPORT_KINDS.find((value) => value === url.searchParams.get("kind"));
   const reports = resultOrNotFound(
-    await client.call(consoleReports, { query: { ...(status ? { status } : {}), ...(kind ? { kind } : {}) } }),
+    await client.call(consoleReports, {
+      query: { ...(status ? { status } : {}), ...(kind ? { kind } : {}) },
+    }),
   );
   return data({ state, status: status ?? "", kind: kind ?? "", reports });
 }
