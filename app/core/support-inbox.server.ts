@@ -16,10 +16,9 @@ import { type Actor, writeAudit } from "./audit.server";
  * transaction: the mail goes out only if the answer is kept, and is kept only with its mail. The console shows it.
  */
 
-export const SUPPORT_KINDS = ["contactUs", "feedback", "missingSpace", "hostEnquiry"] as const;
-export type SupportKind = (typeof SUPPORT_KINDS)[number];
+import { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH, type SupportKind } from "~/domain/support";
 
-export const SUPPORT_REPLY_MAX_LENGTH = 5000;
+export { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH, type SupportKind };
 
 export const SUPPORT_MESSAGES = {
   notFound: "This message was not found.",

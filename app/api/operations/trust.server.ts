@@ -351,9 +351,6 @@ export const consoleSetSupportStatus = defineEndpoint({
   },
 });
 
-/** The inbox's kinds and the longest reply, for the console's pages. */
-export { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH };
-
 export const endpoints = [
   consoleIdentityChecks,
   consoleIdentityCheck,

@@ -4,12 +4,11 @@ import {
   consoleReplySupport,
   consoleSetSupportStatus,
   consoleSupportMessage,
-  SUPPORT_KINDS,
-  SUPPORT_REPLY_MAX_LENGTH,
 } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
 import { formatMoment } from "~/domain/dates";
+import { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH } from "~/domain/support";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
 import { SUPPORT_KIND_WORDS } from "~/screens/report-about";
 import type { ShellHandle } from "~/utils/shell";

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { consoleSupportMessages, SUPPORT_KINDS } from "~/api/operations/trust.server";
+import { consoleSupportMessages } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
 import { formatMoment } from "~/domain/dates";
+import { SUPPORT_KINDS } from "~/domain/support";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
 import { SUPPORT_KIND_WORDS } from "~/screens/report-about";
 import type { ShellHandle } from "~/utils/shell";
