@@ -9,6 +9,7 @@ import * as feedback from "./feedback/feedback.server";
 import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
 import * as operationsQueues from "./operations/queues.server";
+import * as operationsTrust from "./operations/trust.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
 import * as receipts from "./payment/receipts.server";
@@ -85,5 +86,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsConsole.endpoints,
   ...operationsQueues.endpoints,
   ...operationsCases.endpoints,
+  ...operationsTrust.endpoints,
   ...userReports.endpoints,
 ];

@@ -9,6 +9,7 @@ import { defineQueue, transactionWithJobs } from "~/infra/jobs.server";
 import { log } from "~/infra/log.server";
 import { notify } from "~/infra/notify.server";
 import { type IdentityEvent, isFinalDecision } from "~/infra/persona.server";
+import { type Actor, writeAudit } from "./audit.server";
 
 /**
  * Identity checks decided away from the browser (docs/product.md, Identity checks and text messages;
@@ -145,13 +146,15 @@ export const IDENTITY_REVIEW_MESSAGES = {
 /**
  * The trust team decides a check the provider marked for review (the operator console calls this): passed →
  * verified, failed → refused with the team's reason, which the user is told. Only a user whose identity is in
- * review can be decided, once.
+ * review can be decided, once. With `audit` (the console's call) the operator's audit row is written in the same
+ * transaction as the decision.
  */
 export async function decideIdentityReview(
   db: Database,
   userId: string,
   decision: "passed" | "failed",
   reason?: string,
+  audit?: { actor: Actor; note: string },
 ): Promise<void> {
   const why = reason?.trim() || null;
   if (decision === "failed" && !why)
@@ -173,5 +176,14 @@ export async function decideIdentityReview(
       .for("update");
     if (check?.status !== "review") throw new DomainError("conflict", IDENTITY_REVIEW_MESSAGES.notInReview);
     await settleCheck(tx, check, decision, why, null);
+    if (audit)
+      await writeAudit(tx, audit.actor, {
+        action: decision === "passed" ? "identity.pass" : "identity.fail",
+        recordType: "user",
+        recordId: userId,
+        before: { identityStatus: "review", checkId: check.id },
+        after: { identityStatus: decision, reason: decision === "failed" ? why : null },
+        note: audit.note,
+      });
   });
 }

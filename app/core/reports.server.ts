@@ -4,6 +4,7 @@ import { conversations, messages, type ReportRow, reports, reviews, spaces, user
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { REPORT_MESSAGES, type ReportKind, type ReportReason, type ReportStatus } from "~/domain/reports";
+import { type Actor, writeAudit } from "./audit.server";
 
 /**
  * Reports from users (ADR 0070). Anyone logged in reports what they can see — a listing,
@@ -80,7 +81,7 @@ async function visibleTargetOwner(
   return row.authorId;
 }
 
-export type ReportFilter = { status?: ReportStatus; kind?: ReportKind; limit?: number };
+export type ReportFilter = { status?: ReportStatus; kind?: ReportKind; id?: string; limit?: number };
 
 /** What a report is about, as the console shows it beside the report. */
 export type ReportContext =
@@ -102,6 +103,10 @@ export async function listReports(db: Database, filter: ReportFilter = {}): Prom
   const where: SQL[] = [];
   if (filter.status) where.push(eq(reports.status, filter.status));
   if (filter.kind) where.push(eq(reports.kind, filter.kind));
+  if (filter.id !== undefined) {
+    if (!UUID.test(filter.id)) return [];
+    where.push(eq(reports.id, filter.id));
+  }
   const rows = await db
     .select({ report: reports, reporter: users })
     .from(reports)
@@ -183,20 +188,40 @@ async function contextsOf(db: Database, rows: ReportRow[]): Promise<Map<string, 
   return found;
 }
 
-/** Closes an open or closed report as actioned or dismissed (an operator's decision; the console audits it). */
+/**
+ * Closes an open or closed report as actioned or dismissed (an operator's decision). With `audit` (the console's
+ * call) the operator's audit row is written in the same transaction.
+ */
 export async function closeReport(
   db: Database,
   id: string,
   status: Exclude<ReportStatus, "open">,
+  audit?: { actor: Actor; note: string; after?: Record<string, unknown> },
 ): Promise<ReportRow> {
   if (status !== "actioned" && status !== "dismissed")
     throw new DomainError("invalid", REPORT_MESSAGES.closeStatus, "status");
   if (!UUID.test(id)) throw new DomainError("not_found", REPORT_MESSAGES.reportNotFound);
-  const [row] = await db
-    .update(reports)
-    .set({ status, closedAt: new Date() })
-    .where(eq(reports.id, id))
-    .returning();
-  if (!row) throw new DomainError("not_found", REPORT_MESSAGES.reportNotFound);
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: reports.status })
+      .from(reports)
+      .where(eq(reports.id, id))
+      .for("update");
+    const [row] = await tx
+      .update(reports)
+      .set({ status, closedAt: new Date() })
+      .where(eq(reports.id, id))
+      .returning();
+    if (!row || !before) throw new DomainError("not_found", REPORT_MESSAGES.reportNotFound);
+    if (audit)
+      await writeAudit(tx, audit.actor, {
+        action: status === "actioned" ? "report.action" : "report.dismiss",
+        recordType: "report",
+        recordId: id,
+        before: { status: before.status },
+        after: { status, ...audit.after },
+        note: audit.note,
+      });
+    return row;
+  });
 }

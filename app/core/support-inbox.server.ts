@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors";
 import { getEnv } from "~/env.server";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { notify } from "~/infra/notify.server";
+import { type Actor, writeAudit } from "./audit.server";
 
 /**
  * The support inbox (ADR 0071): one list over what people write to the support team —
@@ -15,10 +16,9 @@ import { notify } from "~/infra/notify.server";
  * transaction: the mail goes out only if the answer is kept, and is kept only with its mail. The console shows it.
  */
 
-export const SUPPORT_KINDS = ["contactUs", "feedback", "missingSpace", "hostEnquiry"] as const;
-export type SupportKind = (typeof SUPPORT_KINDS)[number];
+import { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH, type SupportKind } from "~/domain/support";
 
-export const SUPPORT_REPLY_MAX_LENGTH = 5000;
+export { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH, type SupportKind };
 
 export const SUPPORT_MESSAGES = {
   notFound: "This message was not found.",
@@ -205,6 +205,8 @@ export async function replyToSupportMessage(
   kind: SupportKind,
   id: string,
   text: string,
+  /** The operator answering in the console: their audit row is written in the reply's transaction. */
+  actor?: Actor,
 ): Promise<SupportMessage> {
   const reply = text.trim();
   if (!reply) throw new DomainError("invalid", SUPPORT_MESSAGES.replyRequired, "text");
@@ -238,6 +240,14 @@ export async function replyToSupportMessage(
       },
       { transaction: tx },
     );
+    if (actor)
+      await writeAudit(tx, actor, {
+        action: "support.reply",
+        recordType: "supportMessage",
+        recordId: id,
+        before: { kind, status: message.status },
+        after: { kind, status: "answered", reply },
+      });
     return { ...message, status: "answered" as const, reply, answeredAt };
   });
 }
@@ -248,6 +258,8 @@ export async function setSupportStatus(
   kind: SupportKind,
   id: string,
   status: SupportStatus,
+  /** The operator in the console: their audit row is written in the same transaction. */
+  actor?: Actor,
 ): Promise<void> {
   if (!UUID.test(id)) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
   const table = tableOf(kind);
@@ -255,6 +267,17 @@ export async function setSupportStatus(
     kind === "missingSpace" || kind === "hostEnquiry"
       ? and(eq(enquiries.id, id), inArray(enquiries.kind, [ENQUIRY_KIND[kind]]))
       : eq(table.id, id);
-  const rows = await db.update(table).set({ supportStatus: status }).where(where).returning({ id: table.id });
-  if (!rows.length) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: table.supportStatus }).from(table).where(where).for("update");
+    if (!before) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
+    await tx.update(table).set({ supportStatus: status }).where(where);
+    if (actor)
+      await writeAudit(tx, actor, {
+        action: "support.status",
+        recordType: "supportMessage",
+        recordId: id,
+        before: { kind, status: before.status },
+        after: { kind, status },
+      });
+  });
 }

@@ -34,6 +34,9 @@ export const CONSOLE_QUEUES = [
   { key: "listings", label: "Listings", path: "/operations/listings", needs: "read" },
   { key: "users", label: "Users", path: "/operations/users", needs: "read" },
   { key: "cases", label: "Resolution cases", path: "/operations/cases", needs: "read" },
+  { key: "identity", label: "Identity checks", path: "/operations/identity", needs: "moderate" },
+  { key: "reports", label: "Reports", path: "/operations/reports", needs: "read" },
+  { key: "support", label: "Support inbox", path: "/operations/support", needs: "read" },
   { key: "audit", label: "Audit log", path: "/operations/audit", needs: "read" },
 ] as const satisfies readonly { key: string; label: string; path: string; needs: Permission }[];
 export type ConsoleQueue = (typeof CONSOLE_QUEUES)[number];

@@ -157,6 +157,9 @@ describe("signing in to the console", () => {
       "listings",
       "users",
       "cases",
+      "identity",
+      "reports",
+      "support",
       "audit",
     ]);
 

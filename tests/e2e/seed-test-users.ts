@@ -20,7 +20,9 @@ import {
   bills,
   bookings,
   cities,
+  contactMessages,
   coupons,
+  identityChecks,
   payoutMethods,
   payouts,
   resolutions,
@@ -353,6 +355,22 @@ await db
 for (const operator of testUsers.slice(0, TEST_OPERATOR_COUNT)) {
   await grantOperatorRole(db, operator.email, "trust");
   operator.operatorRole = "trust";
+  // The trust queues spec's state: each operator account's identity check waits for review (another operator
+  // approves it) and it wrote to support once (the operator who claims it answers it).
+  await db.insert(identityChecks).values({
+    userId: operator.id,
+    provider: "persona",
+    reference: `e2e-${operator.id}`,
+    providerCheckId: `inq_e2e${operator.id.slice(0, 8)}`,
+    status: "review",
+  });
+  await db.update(users).set({ identityStatus: "review" }).where(eq(users.id, operator.id));
+  await db.insert(contactMessages).values({
+    name: operator.firstName,
+    email: operator.email,
+    topic: "booking",
+    message: `Can I keep my boxes one more month? (${operator.email})`,
+  });
 }
 await stopJobs();
 writeFileSync(testUsersFile(), JSON.stringify(testUsers));
