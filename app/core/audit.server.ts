@@ -16,7 +16,7 @@ export const COMMAND_LINE: Actor = { id: null, email: "npm run ops" };
 
 export type AuditEntry = {
   action: string;
-  recordType: "user" | "listing" | "booking" | "operator" | "resolution";
+  recordType: "user" | "listing" | "booking" | "operator" | "resolution" | "payout_batch" | "coupon";
   recordId: string;
   before?: unknown;
   after?: unknown;
