@@ -36,6 +36,7 @@ export const CONSOLE_QUEUES = [
   { key: "cases", label: "Resolution cases", path: "/operations/cases", needs: "read" },
   { key: "audit", label: "Audit log", path: "/operations/audit", needs: "read" },
   { key: "payouts", label: "Payouts", path: "/operations/payouts", needs: "money" },
+  { key: "coupons", label: "Coupons", path: "/operations/coupons", needs: "money" },
 ] as const satisfies readonly { key: string; label: string; path: string; needs: Permission }[];
 export type ConsoleQueue = (typeof CONSOLE_QUEUES)[number];
 

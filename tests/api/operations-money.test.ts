@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ConsoleBatch, HostWithoutMethod } from "~/api/operations/money.server";
+import type { ConsoleBatch, ConsoleCoupon, HostWithoutMethod } from "~/api/operations/money.server";
 import { checkLedger } from "~/core/ledger.server";
 import { runPayoutBatch } from "~/core/payout-runs.server";
 import { getDatabase } from "~/db/db.server";
@@ -159,5 +159,69 @@ describe("the payouts queue", () => {
       note: "Sent from the BDO account",
       after: { state: "paid", reference: "BDO-TRF-1", payouts: 1, amount: 300_000 },
     });
+  });
+});
+
+describe("the coupons queue", () => {
+  it("refuses everyone but finance and admin; creates a coupon by the command's rules and ends it, each audited", async () => {
+    const user = await loggedInUser();
+    const trust = await anOperator("trust");
+    const calls = [
+      { method: "GET", path: "/operations/coupons" },
+      { method: "POST", path: "/operations/createCoupon", body: { code: "X", amount: "1", note: "x" } },
+      { method: "POST", path: "/operations/endCoupon", body: { couponId: SOME_ID, note: "x" } },
+    ];
+    for (const { method, path, body } of calls)
+      for (const cookie of [undefined, user.cookie, trust.cookie])
+        expectNoSuchCall(await call(method, path, { cookie, body }), method, path);
+
+    const finance = await anOperator("finance");
+    const code = `FIN${Date.now().toString(36).toUpperCase()}`;
+    const until = addDays(start, 60);
+    const refused = await call("POST", "/operations/createCoupon", {
+      cookie: finance.cookie,
+      body: { code, amount: "100.00", percent: "10", until, note: "Launch week" },
+    });
+    expectStatus(refused, 400, "Give one of --amount (pesos) or --percent (of the first month).");
+    const created = await call<{ line: string }>("POST", "/operations/createCoupon", {
+      cookie: finance.cookie,
+      body: { code, amount: "100.00", until, limit: "5", note: "Launch week" },
+    });
+    expectStatus(created, 200, "The coupon is created.");
+    expect(created.body.result.line).toContain(`coupon ${code}: ₱100.00 off`);
+    const listed = await call<ConsoleCoupon[]>("GET", "/operations/coupons", { cookie: finance.cookie });
+    const coupon = listed.body.result.find((row) => row.code === code);
+    expect(coupon).toMatchObject({
+      kind: "fixed",
+      value: 10_000,
+      totalLimit: 5,
+      validUntil: until,
+      ended: false,
+    });
+    const couponId = coupon?.id as string;
+
+    expect(
+      (await call("POST", "/operations/endCoupon", { cookie: finance.cookie, body: { couponId, note: "" } }))
+        .status,
+    ).toBe(400);
+    const ended = await call("POST", "/operations/endCoupon", {
+      cookie: finance.cookie,
+      body: { couponId, note: "Budget spent" },
+    });
+    expectStatus(ended, 200, "The coupon is ended.");
+    const again = await call("POST", "/operations/endCoupon", {
+      cookie: finance.cookie,
+      body: { couponId, note: "again" },
+    });
+    expectStatus(again, 409, "This coupon has already ended.");
+    const after = await call<ConsoleCoupon[]>("GET", "/operations/coupons", { cookie: finance.cookie });
+    expect(after.body.result.find((row) => row.id === couponId)?.ended).toBe(true);
+
+    const { db } = await getDatabase();
+    const rows = await db.select().from(auditLog).where(eq(auditLog.recordId, couponId));
+    expect(rows.map((row) => [row.action, row.note, row.operatorEmail]).sort()).toEqual([
+      ["coupon.create", "Launch week", finance.user.email],
+      ["coupon.end", "Budget spent", finance.user.email],
+    ]);
   });
 });

@@ -213,14 +213,12 @@ for (const [n, operator] of financeOperators.entries()) {
     startDate: addDays(todayInManila(), -60),
     duration: "3_months",
   });
-  await db
-    .insert(payoutMethods)
-    .values({
-      userId: host.id,
-      method: "gcash",
-      accountName: "Bea Villanueva",
-      accountNumber: "09171234567",
-    });
+  await db.insert(payoutMethods).values({
+    userId: host.id,
+    method: "gcash",
+    accountName: "Bea Villanueva",
+    accountNumber: "09171234567",
+  });
   const weeksAgo = 2 * TEST_FINANCE_OPERATOR_COUNT - 2 * n;
   const made = await runPayoutBatch(db, new Date(Date.now() - weeksAgo * 7 * 86_400_000));
   const [batch] = made.batchId

@@ -1,8 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod/v4";
 import { writeAudit } from "~/core/audit.server";
+import { createCouponCommand, endCoupon } from "~/core/coupon-command.server";
 import { exportBatch, markBatchPaid, REFERENCE_MAX_LENGTH } from "~/core/payout-runs.server";
-import { hostEarnings, payoutBatches, payoutMethods, payouts, users } from "~/db/schema";
+import { coupons, hostEarnings, payoutBatches, payoutMethods, payouts, users } from "~/db/schema";
+import { todayInManila } from "~/domain/dates";
 import { NOTE_MAX_LENGTH, NOTE_NEEDED } from "~/domain/operators";
 import { defineEndpoint } from "../endpoint";
 import { actorOf, consoleGate } from "./gate.server";
@@ -146,4 +148,96 @@ export const consoleMarkBatchPaid = defineEndpoint({
   },
 });
 
-export const endpoints = [consolePayoutBatches, consolePayoutExport, consoleMarkBatchPaid];
+export type ConsoleCoupon = {
+  id: string;
+  code: string;
+  kind: "fixed" | "percent";
+  /** fixed: centavos off; percent: whole percent of the first month. */
+  value: number;
+  validFrom: string;
+  validUntil: string;
+  totalLimit: number | null;
+  ended: boolean;
+};
+
+const COUPONS = { method: "GET", path: "/operations/coupons" } as const;
+export const consoleCoupons = defineEndpoint({
+  ...COUPONS,
+  ...common,
+  answers: [404],
+  summary: "The coupons operators made, newest first.",
+  gate: consoleGate(COUPONS, "money"),
+  async handler({ db }): Promise<ConsoleCoupon[]> {
+    const today = todayInManila();
+    const rows = await db
+      .select()
+      .from(coupons)
+      .orderBy(desc(coupons.createdAt))
+      .limit(BATCH_PAGE * 5);
+    return rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      validFrom: row.validFrom,
+      validUntil: row.validUntil,
+      totalLimit: row.totalLimit,
+      ended: row.validUntil < today,
+    }));
+  },
+});
+
+const CREATE_COUPON = { method: "POST", path: "/operations/createCoupon" } as const;
+const flag = z.string().trim().max(40).optional();
+export const consoleCreateCoupon = defineEndpoint({
+  ...CREATE_COUPON,
+  ...common,
+  answers: [404, 409],
+  summary:
+    "Creates a coupon: a fixed amount in pesos or a percent of the first month, its days and total limit (as coupon:create).",
+  message: "The coupon is created.",
+  gate: consoleGate(CREATE_COUPON, "money"),
+  body: z.strictObject({
+    code: z.string().trim().min(1, { error: "Please type the coupon's code." }).max(40),
+    amount: flag,
+    percent: flag,
+    from: flag,
+    until: flag,
+    limit: flag,
+    note,
+  }),
+  async handler({ db, user, body }): Promise<{ line: string }> {
+    // The command's own flags: the console and `npm run ops -- coupon:create` read the very same rules.
+    const args = ["--code", body.code];
+    for (const name of ["amount", "percent", "from", "until", "limit"] as const) {
+      const value = body[name];
+      if (value) args.push(`--${name}`, value);
+    }
+    const line = await createCouponCommand(db, args, new Date(), { actor: actorOf(user), note: body.note });
+    return { line };
+  },
+});
+
+const END_COUPON = { method: "POST", path: "/operations/endCoupon" } as const;
+export const consoleEndCoupon = defineEndpoint({
+  ...END_COUPON,
+  ...common,
+  answers: [404, 409],
+  summary: "Ends a coupon today: no new booking takes it; bookings that used it keep their discount.",
+  message: "The coupon is ended.",
+  gate: consoleGate(END_COUPON, "money"),
+  body: z.strictObject({ couponId: z.uuid("Invalid coupon id."), note }),
+  async handler({ db, user, body }) {
+    await endCoupon(db, actorOf(user), body.couponId, body.note);
+    return null;
+  },
+});
+
+export const endpoints = [
+  consolePayoutBatches,
+  consolePayoutExport,
+  consoleMarkBatchPaid,
+  consoleCoupons,
+  consoleCreateCoupon,
+  consoleEndCoupon,
+];
