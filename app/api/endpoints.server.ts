@@ -8,6 +8,7 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
+import * as operationsMoney from "./operations/money.server";
 import * as operationsQueues from "./operations/queues.server";
 import * as operationsTrust from "./operations/trust.server";
 import * as bills from "./payment/bills.server";
@@ -87,5 +88,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsQueues.endpoints,
   ...operationsCases.endpoints,
   ...operationsTrust.endpoints,
+  ...operationsMoney.endpoints,
   ...userReports.endpoints,
 ];

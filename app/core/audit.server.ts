@@ -16,7 +16,16 @@ export const COMMAND_LINE: Actor = { id: null, email: "npm run ops" };
 
 export type AuditEntry = {
   action: string;
-  recordType: "user" | "listing" | "booking" | "operator" | "resolution" | "report" | "supportMessage";
+  recordType:
+    | "user"
+    | "listing"
+    | "booking"
+    | "operator"
+    | "resolution"
+    | "report"
+    | "supportMessage"
+    | "payout_batch"
+    | "coupon";
   recordId: string;
   before?: unknown;
   after?: unknown;

@@ -1,8 +1,10 @@
 import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { type Actor, COMMAND_LINE, writeAudit } from "~/core/audit.server";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/client.server";
 import { type CouponRow, coupons } from "~/db/schema";
-import { isValidDate, todayInManila } from "~/domain/dates";
+import { addDays, isValidDate, todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { parsePeso } from "~/domain/money";
 import {
@@ -88,18 +90,75 @@ export function couponFromFlags(args: string[], now = new Date()): CouponTerms &
   return { ...terms, code };
 }
 
-/** Creates the coupon the flags describe; answers the line the command prints. */
-export async function createCouponCommand(db: Database, args: string[], now = new Date()): Promise<string> {
+/**
+ * Creates the coupon the flags describe; answers the line the command prints. The console and the command alike
+ * leave their audit row in the coupon's transaction (docs/operations.md).
+ */
+export async function createCouponCommand(
+  db: Database,
+  args: string[],
+  now = new Date(),
+  by: { actor: Actor; note: string | null } = { actor: COMMAND_LINE, note: null },
+): Promise<string> {
   const terms = couponFromFlags(args, now);
   let row: CouponRow | undefined;
   try {
-    [row] = await db.insert(coupons).values(terms).returning();
+    row = await db.transaction(async (tx) => {
+      const [made] = await tx.insert(coupons).values(terms).returning();
+      if (!made) throw new Error("the coupon was not saved");
+      await writeAudit(tx, by.actor, {
+        action: "coupon.create",
+        recordType: "coupon",
+        recordId: made.id,
+        after: terms,
+        note: by.note,
+      });
+      return made;
+    });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new DomainError("conflict", `A coupon with the code ${terms.code} already exists.`, "code");
     throw error;
   }
-  if (!row) throw new Error("the coupon was not saved");
   const limit = row.totalLimit === null ? "no total limit" : `at most ${row.totalLimit} uses`;
   return `coupon ${row.code}: ${describeCoupon(row)}, ${row.validFrom} to ${row.validUntil}, ${limit}, once per account`;
+}
+
+export const COUPON_NOT_FOUND = "No coupon has that id.";
+export const COUPON_ALREADY_ENDED = "This coupon has already ended.";
+
+/**
+ * Ends a coupon today: its last valid day becomes yesterday (Manila), so no new booking takes it; bookings that used
+ * it keep their discount. One that had not started yet never starts. Audited in the same transaction.
+ */
+export async function endCoupon(
+  db: Database,
+  actor: Actor,
+  couponId: string,
+  note: string,
+  now = new Date(),
+): Promise<CouponRow> {
+  const yesterday = addDays(todayInManila(now), -1);
+  return db.transaction(async (tx) => {
+    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+    if (!coupon) throw new DomainError("not_found", COUPON_NOT_FOUND);
+    if (coupon.validUntil <= yesterday) throw new DomainError("conflict", COUPON_ALREADY_ENDED);
+    // Calendar dates (YYYY-MM-DD) sort as text: a coupon not started yet starts and ends yesterday, so never runs.
+    const [validFrom] = [coupon.validFrom, yesterday].sort();
+    const [ended] = await tx
+      .update(coupons)
+      .set({ validFrom, validUntil: yesterday })
+      .where(eq(coupons.id, couponId))
+      .returning();
+    if (!ended) throw new Error("the coupon was not ended");
+    await writeAudit(tx, actor, {
+      action: "coupon.end",
+      recordType: "coupon",
+      recordId: coupon.id,
+      before: { validFrom: coupon.validFrom, validUntil: coupon.validUntil },
+      after: { validFrom: ended.validFrom, validUntil: ended.validUntil },
+      note,
+    });
+    return ended;
+  });
 }

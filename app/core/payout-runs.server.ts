@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, exists, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type Actor, COMMAND_LINE, writeAudit } from "~/core/audit.server";
 import { deductionOutstanding, hasHoldingCase, noHoldingCase } from "~/core/deposits.server";
 import { ACCOUNTS, enterLedger } from "~/core/ledger.server";
 import type { Database } from "~/db/client.server";
@@ -408,13 +409,15 @@ export async function exportBatch(
 
 /**
  * Marks the batch paid with the transfer's `reference`: every payout's earnings leave the host's account (host
- * payable → provider), and each host is told. Only an open batch is marked: a second call changes nothing.
+ * payable → provider), and each host is told. Only an open batch is marked: a second call changes nothing. The
+ * console and the command alike leave their audit row in the same transaction (docs/operations.md).
  */
 export async function markBatchPaid(
   db: Database,
   batchId: string,
   reference: string,
   now = new Date(),
+  by: { actor: Actor; note: string | null } = { actor: COMMAND_LINE, note: null },
 ): Promise<{ batch: PayoutBatchRow; payouts: number; amount: number }> {
   const ref = reference.trim();
   if (!ref || ref.length > REFERENCE_MAX_LENGTH)
@@ -454,6 +457,19 @@ export async function markBatchPaid(
         payoutId: earning.payoutId ?? undefined,
       });
     }
+    await writeAudit(tx, by.actor, {
+      action: "payouts.markPaid",
+      recordType: "payout_batch",
+      recordId: batch.id,
+      before: { state: "open" },
+      after: {
+        state: batch.state,
+        reference: batch.reference,
+        payouts: paidOut.length,
+        amount: paidOut.reduce((sum, payout) => sum + payout.amount, 0),
+      },
+      note: by.note,
+    });
     return { batch, paidOut };
   });
   for (const payout of done.paidOut)

@@ -38,6 +38,8 @@ export const CONSOLE_QUEUES = [
   { key: "reports", label: "Reports", path: "/operations/reports", needs: "read" },
   { key: "support", label: "Support inbox", path: "/operations/support", needs: "read" },
   { key: "audit", label: "Audit log", path: "/operations/audit", needs: "read" },
+  { key: "payouts", label: "Payouts", path: "/operations/payouts", needs: "money" },
+  { key: "coupons", label: "Coupons", path: "/operations/coupons", needs: "money" },
 ] as const satisfies readonly { key: string; label: string; path: string; needs: Permission }[];
 export type ConsoleQueue = (typeof CONSOLE_QUEUES)[number];
 

@@ -371,3 +371,12 @@ export async function trustOperator(page: Page, baseURL: string | undefined) {
     .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
   return user;
 }
+
+/** A finance operator (seed-test-users.ts) with an open payout batch of a past week; answers the batch's Monday. */
+export async function financeOperator(page: Page, baseURL: string | undefined) {
+  const user = claimTestUser(E2E_DATA_DIR, "financeOperator");
+  await page
+    .context()
+    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  return user.financeBatch as NonNullable<typeof user.financeBatch>;
+}

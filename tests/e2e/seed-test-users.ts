@@ -23,6 +23,7 @@ import {
   contactMessages,
   coupons,
   identityChecks,
+  payoutBatches,
   payoutMethods,
   payouts,
   resolutions,
@@ -43,6 +44,7 @@ import {
   TEST_BILL_RENTER_COUNT,
   TEST_CLAIM_HOST_COUNT,
   TEST_DEPOSIT_RENTER_COUNT,
+  TEST_FINANCE_OPERATOR_COUNT,
   TEST_HOST_COUNT,
   TEST_OPERATOR_COUNT,
   TEST_PAYOUT_HOST_COUNT,
@@ -190,6 +192,44 @@ for (const [n, renter] of billRenters.entries()) {
     spaceTitle: rooms[n]?.spaceTitle ?? "",
     total: bill.total,
   };
+}
+// The finance operators' open batches, made before this week's: each past week's run pays one host of its own (a room
+// rented from 60 days ago, a GCash number), and nobody marks them paid (the operations-money spec does, in the console).
+const financeStart = TEST_OPERATOR_COUNT;
+const financeOperators = testUsers.slice(financeStart, financeStart + TEST_FINANCE_OPERATOR_COUNT);
+const financeHosts = testUsers.slice(
+  financeStart + TEST_FINANCE_OPERATOR_COUNT,
+  financeStart + 2 * TEST_FINANCE_OPERATOR_COUNT,
+);
+for (const [n, operator] of financeOperators.entries()) {
+  const host = financeHosts[n] as TestUser;
+  host.financeHost = true;
+  const [room] = await db
+    .insert(spaces)
+    .values(testListing(host.id, 300 + n))
+    .returning({ id: spaces.id });
+  if (!room) throw new Error("the finance host's room was not made");
+  await seedRunningBooking(db, {
+    spaceId: room.id,
+    renterId: landlord.id,
+    startDate: addDays(todayInManila(), -60),
+    duration: "3_months",
+  });
+  await db.insert(payoutMethods).values({
+    userId: host.id,
+    method: "gcash",
+    accountName: "Bea Villanueva",
+    accountNumber: "09171234567",
+  });
+  const weeksAgo = 2 * TEST_FINANCE_OPERATOR_COUNT - 2 * n;
+  const made = await runPayoutBatch(db, new Date(Date.now() - weeksAgo * 7 * 86_400_000));
+  const [batch] = made.batchId
+    ? await db.select().from(payoutBatches).where(eq(payoutBatches.id, made.batchId))
+    : [];
+  if (!batch) throw new Error("the finance operator's batch was not made");
+  await grantOperatorRole(db, operator.email, "finance");
+  operator.operatorRole = "finance";
+  operator.financeBatch = { weekOf: batch.weekOf };
 }
 // Each payout host's room is rented by the landlord from 40 days ago through the real booking service; the host has a
 // GCash number, and the weekly run (rent released 48 hours after the month started, then this week's batch) pays the

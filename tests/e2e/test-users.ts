@@ -41,6 +41,11 @@ export const TEST_CLAIM_HOST_COUNT = 6;
  * one's identity check waits for review and it wrote one contact-us message (the trust queues spec).
  */
 export const TEST_OPERATOR_COUNT = 10;
+/**
+ * Plain accounts made finance operators, each with an open payout batch of a past week to export and mark paid (the
+ * operations-money spec's, one per project); taken after the trust operators, followed by the batches' two hosts.
+ */
+export const TEST_FINANCE_OPERATOR_COUNT = 2;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -94,6 +99,10 @@ export type TestUser = {
   deposit?: { runningBookingId: string; endedBookingId: string; hostSetCookie: string };
   /** The host of a deposit renter's spaces: claimed with its renter, never on its own. */
   depositHost?: true;
+  /** A finance operator's open payout batch: the Monday it was made for. */
+  financeBatch?: { weekOf: string };
+  /** The host paid in a finance operator's batch: never claimed. */
+  financeHost?: true;
 };
 
 export type TestUserKind =
@@ -104,10 +113,13 @@ export type TestUserKind =
   | "reviewHost"
   | "depositRenter"
   | "claimHost"
-  | "operator";
+  | "operator"
+  | "financeOperator";
 
 function kindOf(user: TestUser): TestUserKind | null {
-  if (user.landlord || user.reviewRenter || user.depositHost || user.claimRenter) return null;
+  if (user.landlord || user.reviewRenter || user.depositHost || user.claimRenter || user.financeHost)
+    return null;
+  if (user.financeBatch) return "financeOperator";
   if (user.review) return "reviewHost";
   if (user.deposit) return "depositRenter";
   if (user.claim) return "claimHost";
@@ -132,6 +144,7 @@ const next: Record<TestUserKind, number> = {
   depositRenter: 0,
   claimHost: 0,
   operator: 0,
+  financeOperator: 0,
 };
 
 /**
