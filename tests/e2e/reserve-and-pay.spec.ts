@@ -167,6 +167,8 @@ test("parking on chosen weekdays is priced by the days counted; a failed payment
   await page.getByRole("button", { name: "Make the payment fail" }).click();
   await expect(page.getByText("The payment did not go through. You can try again")).toBeVisible();
   await expect(page.getByTestId("booking-state")).toContainText("Waiting for your payment");
+  // The chosen days are in the booking's folded "Dates and units" section, below its summary.
+  await page.locator("summary", { hasText: "Dates and units" }).click();
   await expect(page.getByText("Mon, Tue, Wed, Thu, Fri", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Pay ₱9,020.00" }).click();
