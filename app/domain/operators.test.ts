@@ -21,7 +21,14 @@ describe("the console's roles", () => {
     expect(mayDo(null, "read")).toBe(false);
     expect(mayDo("root", "read")).toBe(false);
     expect(queuesFor(null)).toEqual([]);
-    expect(queuesFor("support").map((queue) => queue.key)).toEqual(["listings", "users", "cases", "audit"]);
+    expect(queuesFor("support").map((queue) => queue.key)).toEqual([
+      "listings",
+      "users",
+      "cases",
+      "reports",
+      "support",
+      "audit",
+    ]);
   });
 });
 
