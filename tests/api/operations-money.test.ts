@@ -4,12 +4,12 @@ import type { ConsoleBatch, ConsoleCoupon, HostWithoutMethod } from "~/api/opera
 import { checkLedger } from "~/core/ledger.server";
 import { runPayoutBatch } from "~/core/payout-runs.server";
 import { getDatabase } from "~/db/db.server";
-import { auditLog, payoutBatches, payoutMethods, type User } from "~/db/schema";
+import { auditLog, payoutBatches, payoutMethods } from "~/db/schema";
 import { addDays, startOfManilaDay } from "~/domain/dates";
 import { NOTE_NEEDED } from "~/domain/operators";
-import { totpCode } from "~/infra/totp.server";
 import { anActiveBooking, start } from "./booking-fixtures";
-import { type Answer, call, expectStatus, loggedInUser } from "./helpers";
+import { call, expectStatus, loggedInUser } from "./helpers";
+import { anOperator, expectNoSuchCall } from "./operator-fixtures";
 
 /**
  * The console's finance queues (docs/operations.md): the payout batches — the CSV and marking one paid with its audit
@@ -20,26 +20,6 @@ afterEach(async () => {
   const { db } = await getDatabase();
   expect(await checkLedger(db)).toEqual([]);
 });
-
-/** An operator with `role`, enrolled and signed in to the console on their session. */
-async function anOperator(role: NonNullable<User["operatorRole"]>) {
-  const operator = await loggedInUser({ operatorRole: role });
-  const state = await call<{ enrolment: { secret: string } }>("GET", "/operations/console", {
-    cookie: operator.cookie,
-  });
-  expectStatus(state, 200);
-  const signedIn = await call("POST", "/operations/signIn", {
-    cookie: operator.cookie,
-    body: { code: totpCode(state.body.result.enrolment.secret) },
-  });
-  expectStatus(signedIn, 200);
-  return operator;
-}
-
-function expectNoSuchCall(answer: Answer, method: string, path: string) {
-  expect(answer.status).toBe(404);
-  expect(answer.body.responseMessage).toBe(`There is no API call ${method} ${path.split("?")[0]}.`);
-}
 
 /** Monday 09:00 Manila of the week after `date` (at least a day later): when a weekly batch is made. */
 function batchTimeAfter(date: string): Date {

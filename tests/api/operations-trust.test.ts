@@ -2,34 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fileReport } from "~/core/reports.server";
 import { getDatabase } from "~/db/db.server";
-import { auditLog, contactMessages, identityChecks, reports, spaces, type User, users } from "~/db/schema";
-import { totpCode } from "~/infra/totp.server";
+import { contactMessages, identityChecks, reports, spaces, users } from "~/db/schema";
 import { aHostAndARenter } from "./booking-fixtures";
-import { type Answer, call, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
+import { call, expectStatus, loggedInUser, uniqueEmail, waitForMail } from "./helpers";
+import { anOperator, auditRows, expectNoSuchCall } from "./operator-fixtures";
 
 /**
  * The console's trust and support queues (docs/operations.md): identity checks in review, reports and the support
  * inbox — who may call them (nobody else learns they exist) and that each action writes its audit row.
  */
-
-type Operator = Awaited<ReturnType<typeof loggedInUser>>;
-
-async function anOperator(role: NonNullable<User["operatorRole"]>, signIn = true): Promise<Operator> {
-  const operator = await loggedInUser({ operatorRole: role });
-  const state = await call<{ enrolment: { secret: string } }>("GET", "/operations/console", {
-    cookie: operator.cookie,
-  });
-  expectStatus(state, 200);
-  if (signIn)
-    expectStatus(
-      await call("POST", "/operations/signIn", {
-        cookie: operator.cookie,
-        body: { code: totpCode(state.body.result.enrolment.secret) },
-      }),
-      200,
-    );
-  return operator;
-}
 
 const SOME_ID = "00000000-0000-4000-8000-000000000009";
 
@@ -65,16 +46,6 @@ const CALLS: { method: string; path: string; needs: "read" | "moderate"; body?: 
     body: { kind: "contactUs", id: SOME_ID, status: "closed" },
   },
 ];
-
-function expectNoSuchCall(answer: Answer, method: string, path: string) {
-  expect(answer.status).toBe(404);
-  expect(answer.body.responseMessage).toBe(`There is no API call ${method} ${path.split("?")[0]}.`);
-}
-
-async function auditRows(recordId: string) {
-  const { db } = await getDatabase();
-  return db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
-}
 
 describe("who may call the trust and support queues", () => {
   it("answers a visitor, a user, an operator before their code and support on trust's calls as a path that does not exist", async () => {

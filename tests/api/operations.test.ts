@@ -2,36 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { grantOperatorRole, revokeOperatorRole } from "~/core/operators.server";
 import { getDatabase } from "~/db/db.server";
-import { auditLog, bookings, type User } from "~/db/schema";
+import { bookings } from "~/db/schema";
 import { ACCOUNT_SUSPENDED, WRONG_CODE } from "~/domain/operators";
 import { totpCode } from "~/infra/totp.server";
 import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
-import { type Answer, call, expectStatus, loggedInUser, runOps } from "./helpers";
+import { call, expectStatus, loggedInUser, runOps } from "./helpers";
+import { anOperator, auditRows, expectNoSuchCall } from "./operator-fixtures";
 
 /**
  * The operator console's API (docs/operations.md, ADR 0062): who may call it (nobody else learns it exists), signing
  * in with the authenticator's code, and the listings and users queues' actions with their audit rows.
  */
-
-type Operator = Awaited<ReturnType<typeof loggedInUser>> & { secret: string };
-
-/** An operator with `role`, enrolled and signed in to the console on their session. */
-async function anOperator(role: NonNullable<User["operatorRole"]>, signIn = true): Promise<Operator> {
-  const operator = await loggedInUser({ operatorRole: role });
-  const state = await call<{ stage: string; enrolment: { secret: string } }>("GET", "/operations/console", {
-    cookie: operator.cookie,
-  });
-  expectStatus(state, 200);
-  const secret = state.body.result.enrolment.secret;
-  if (signIn) {
-    const signedIn = await call("POST", "/operations/signIn", {
-      cookie: operator.cookie,
-      body: { code: totpCode(secret) },
-    });
-    expectStatus(signedIn, 200);
-  }
-  return { ...operator, secret };
-}
 
 const SOME_ID = "00000000-0000-4000-8000-000000000009";
 
@@ -80,17 +61,6 @@ const CALLS: { method: string; path: string; needs: "read" | "moderate"; body?: 
     body: { resolutionId: SOME_ID, award: 0, note: "x" },
   },
 ];
-
-/** The answer of a path that does not exist, word for word. */
-function expectNoSuchCall(answer: Answer, method: string, path: string) {
-  expect(answer.status).toBe(404);
-  expect(answer.body.responseMessage).toBe(`There is no API call ${method} ${path.split("?")[0]}.`);
-}
-
-async function auditRows(recordId: string) {
-  const { db } = await getDatabase();
-  return db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
-}
 
 describe("who may call the console", () => {
   it("answers a visitor, a user, an operator before their code and one whose role does not cover it as a path that does not exist", async () => {
