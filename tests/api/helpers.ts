@@ -10,7 +10,6 @@ import { handleApiRequest } from "~/api/router.server";
 import { catalogueCaughtUp } from "~/db/catalogue.server";
 import { getDatabase } from "~/db/db.server";
 import { users } from "~/db/schema";
-import { makeReferralCode } from "~/domain/referral-code";
 import { listSunkMail, type SunkMail } from "~/infra/mail.server";
 import { hashPassword } from "~/infra/password.server";
 import { createSession } from "~/infra/session.server";
@@ -72,7 +71,8 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
       firstName: "Carla",
       lastName: "Mendoza",
       nickName: null,
-      referralCode: makeReferralCode("Carla"),
+      // Ten random hex digits, not the app's four characters: one database holds thousands of test Carlas.
+      referralCode: `CARLA-${randomBytes(5).toString("hex").toUpperCase()}`,
       passwordHash: await testPasswordHash,
       ...overrides,
     })
