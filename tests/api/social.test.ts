@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "~/api/rate-limit.server";
 import { getDatabase } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
+import { ACCOUNT_SUSPENDED } from "~/domain/operators";
 import { type Env, getEnv } from "~/env.server";
 import { log } from "~/infra/log.server";
 import {
@@ -197,6 +198,27 @@ describe("POST /user/googlejwtLogin", () => {
       "This e-mail address is already linked to another Google account.",
     );
     expect((await userById(user.id))?.googleId).toBe(user.googleId);
+  });
+
+  it("refuses a suspended account, linked or found by its e-mail, and makes no session", async () => {
+    const identity = newIdentity();
+    const first = await googleJwtLogin(await provider.idToken(identity, GOOGLE_CLIENT));
+    expect(first.status).toBe(200);
+    const { db } = await getDatabase();
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, first.body.result.userId));
+    await expectRefused(
+      async () => googleJwtLogin(await provider.idToken(identity, GOOGLE_CLIENT)),
+      403,
+      ACCOUNT_SUSPENDED,
+    );
+    const { user } = await createUser({ email: `suspended-${identity.email}`, suspendedAt: new Date() });
+    await expectRefused(
+      async () => googleJwtLogin(await provider.idToken(newIdentity({ email: user.email }), GOOGLE_CLIENT)),
+      403,
+      ACCOUNT_SUSPENDED,
+    );
+    // Nothing was linked while refusing.
+    expect((await userById(user.id))?.googleId).toBeNull();
   });
 
   it("refuses a token for another app (audience)", async () => {

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/client.server";
 import { type User, users } from "~/db/schema";
 import { findUserByEmail, uniqueReferralCode } from "~/db/users.server";
+import { ACCOUNT_SUSPENDED } from "~/domain/operators";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { welcomeData } from "~/infra/notifications/welcome";
 import { notify } from "~/infra/notify.server";
@@ -160,6 +161,8 @@ async function signIn(
   const signInOnce = () =>
     transactionWithJobs(db, async (tx) => {
       const { user, created } = await accountFor(tx, identity, entry, caller.clientAddress);
+      // As at the password login: a suspended account gets no session, and the one who proved it is theirs is told.
+      if (user.suspendedAt) throw new ApiError(403, ACCOUNT_SUSPENDED);
       const cookie = await createSession(tx, user.id, caller.userAgent);
       if (created)
         await notify(
