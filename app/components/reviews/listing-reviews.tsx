@@ -5,7 +5,8 @@ import { ReviewCard, type ReviewWords } from "./review-card";
 export type ListingReviewsWords = {
   /** The average and count: "★ 4.5 · 2 reviews", or "No reviews yet". */
   summary: string;
-  reviews: ReviewWords[];
+  /** `byViewer`: the reader wrote it, so it has no Report link (nobody reports themselves). */
+  reviews: (ReviewWords & { byViewer: boolean })[];
 };
 
 /** A listing's reviews on its page: the average and count, and what renters wrote (shown reviews only). */
@@ -22,7 +23,9 @@ export function ListingReviews({ reviews, returnTo }: { reviews: ListingReviewsW
         <ReviewCard
           key={review.reviewId}
           words={review}
-          reportTo={returnTo ? reportPath("review", review.reviewId, returnTo) : undefined}
+          reportTo={
+            returnTo && !review.byViewer ? reportPath("review", review.reviewId, returnTo) : undefined
+          }
         />
       ))}
     </section>

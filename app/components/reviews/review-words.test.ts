@@ -53,6 +53,13 @@ describe("listingReviewsWords", () => {
     const words = listingReviewsWords({ rating: 4.5, totalNumberofReviews: 2, reviews: [REVIEW] });
     expect(words.summary).toBe("★ 4.5 · 2 reviews");
     expect(words.reviews.map((review) => review.reviewId)).toEqual(["r1"]);
+    expect(words.reviews[0]?.byViewer).toBe(false);
+    // The author reading their own review: no Report link for it.
+    const own = listingReviewsWords(
+      { rating: 4.5, totalNumberofReviews: 2, reviews: [REVIEW] },
+      REVIEW.author.userId,
+    );
+    expect(own.reviews[0]?.byViewer).toBe(true);
     expect(listingReviewsWords({ rating: null, totalNumberofReviews: 0, reviews: [] })).toEqual({
       summary: "No reviews yet",
       reviews: [],

@@ -24,9 +24,15 @@ export function reviewWords(review: ReviewView, show: "author" | "subject" = "au
 }
 
 /** A listing's reviews for its page (ListingReviews): the average and count, and each review's words. */
-export function listingReviewsWords(reviews: SpaceReviews): ListingReviewsWords {
+export function listingReviewsWords(
+  reviews: SpaceReviews,
+  viewerId: string | null = null,
+): ListingReviewsWords {
   return {
     summary: ratingSummary(reviews.rating, reviews.totalNumberofReviews),
-    reviews: reviews.reviews.map((review) => reviewWords(review)),
+    reviews: reviews.reviews.map((review) => ({
+      ...reviewWords(review),
+      byViewer: review.author.userId === viewerId,
+    })),
   };
 }

@@ -58,7 +58,9 @@ export async function loadListingPage({ request, params }: LoaderFunctionArgs) {
   const spaceReviews = reviews.ok ? reviews.result : null;
   return data({
     space,
-    reviews: spaceReviews ? listingReviewsWords(spaceReviews) : null,
+    reviews: spaceReviews
+      ? listingReviewsWords(spaceReviews, profile?.ok ? profile.result.userId : null)
+      : null,
     host: hostCardWords(space.host, spaceReviews),
     ...listingPageView(space, {
       search: url.searchParams,
