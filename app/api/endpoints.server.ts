@@ -10,6 +10,7 @@ import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
 import * as operationsMoney from "./operations/money.server";
 import * as operationsQueues from "./operations/queues.server";
+import * as operationsRefunds from "./operations/refunds.server";
 import * as operationsTrust from "./operations/trust.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
@@ -89,5 +90,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsCases.endpoints,
   ...operationsTrust.endpoints,
   ...operationsMoney.endpoints,
+  ...operationsRefunds.endpoints,
   ...userReports.endpoints,
 ];

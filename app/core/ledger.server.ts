@@ -27,6 +27,8 @@ export const ACCOUNTS = {
   platformFees: "platform_fees",
   /** What the platform put into bookings for renters' vouchers and coupons (an expense: positive). */
   platformVouchers: "platform_vouchers",
+  /** Goodwill refunds the platform gave renters from its own money (an expense: positive; ADR 0076). */
+  platformGoodwill: "platform_goodwill",
 } as const;
 
 export type LedgerMove = {
@@ -95,7 +97,7 @@ export type LedgerProblem =
  * or earned by the platform — never lost or made up):
  * - every entry adds up to zero;
  * - for every booking, what its funds hold + what its host earned + what the platform earned (fees less the vouchers
- *   it funded) is exactly what its renter paid minus what was refunded;
+ *   it funded and the goodwill refunds it gave) is exactly what its renter paid minus what was refunded;
  * - no booking's funds ever go below zero (nothing released that was not paid), and no host is paid out more of a
  *   booking than it earned;
  * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the
@@ -126,7 +128,8 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
         coalesce(-sum(amount) filter (where account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})), 0) as held,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable} and amount < 0), 0) as host,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.platformFees}), 0)
-          - coalesce(sum(amount) filter (where account = ${ACCOUNTS.platformVouchers}), 0) as platform,
+          - coalesce(sum(amount) filter (where account in (${ACCOUNTS.platformVouchers}, ${ACCOUNTS.platformGoodwill})), 0)
+          as platform,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable}), 0) as owed
       from ledger_entries where booking_id is not null group by booking_id
     ), earned as (
