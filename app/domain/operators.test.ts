@@ -30,6 +30,13 @@ describe("the console's roles", () => {
       "audit",
     ]);
   });
+
+  it("shows the health of the business in the menu of finance and admin only", () => {
+    for (const role of ["finance", "admin"])
+      expect(queuesFor(role).map((queue) => queue.key)).toContain("health");
+    for (const role of ["support", "trust"])
+      expect(queuesFor(role).map((queue) => queue.key)).not.toContain("health");
+  });
 });
 
 describe("a console session", () => {

@@ -9,6 +9,7 @@ import {
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import axeCore from "axe-core";
+import { Secret, TOTP } from "otpauth";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/seed/demo-users";
 import { E2E_DATA_DIR, MAP_TILES_ORIGIN } from "../../playwright.config";
 import { claimTestUser, sessionCookie } from "./test-users";
@@ -379,4 +380,14 @@ export async function financeOperator(page: Page, baseURL: string | undefined) {
     .context()
     .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
   return user.financeBatch as NonNullable<typeof user.financeBatch>;
+}
+
+/** Signs the page's operator in to the console: the enrolment's key, turned into the code an authenticator shows. */
+export async function signInToConsole(page: Page) {
+  await page.goto("/operations");
+  const key = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
+  await page.getByRole("textbox", { name: "Code" }).fill(code);
+  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await expect(page.getByRole("navigation", { name: "Queues" })).toBeVisible();
 }

@@ -43,9 +43,10 @@ export const TEST_CLAIM_HOST_COUNT = 6;
 export const TEST_OPERATOR_COUNT = 10;
 /**
  * Plain accounts made finance operators, each with an open payout batch of a past week to export and mark paid (the
- * operations-money spec's, one per project); taken after the trust operators, followed by the batches' two hosts.
+ * operations-money and operations-health specs', one each per project); taken after the trust operators, followed by
+ * the batches' hosts.
  */
-export const TEST_FINANCE_OPERATOR_COUNT = 2;
+export const TEST_FINANCE_OPERATOR_COUNT = 4;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
