@@ -8,6 +8,7 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
+import * as operationsHealth from "./operations/health.server";
 import * as operationsMoney from "./operations/money.server";
 import * as operationsQueues from "./operations/queues.server";
 import * as operationsRefunds from "./operations/refunds.server";
@@ -91,5 +92,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsTrust.endpoints,
   ...operationsMoney.endpoints,
   ...operationsRefunds.endpoints,
+  ...operationsHealth.endpoints,
   ...userReports.endpoints,
 ];

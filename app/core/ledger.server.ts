@@ -44,6 +44,31 @@ export type LedgerMove = {
   payoutId?: string;
 };
 
+/**
+ * What one ledger row adds to each of the business's money figures (docs/product.md: every peso paid in is held,
+ * refunded, earned by the host or earned by the platform), as SQL over a `ledger_entries` row. The ledger check and
+ * the console's health of the business (app/core/business-health.server.ts) both read the ledger through these, so the
+ * figures the console shows are the very sums the check proves.
+ */
+export const LEDGER_FIGURES = {
+  /** Money the payment provider took for us: its debits (payouts and refunds paid back are its credits). */
+  paidIn: sql`case when ledger_entries.account = ${ACCOUNTS.provider} and ledger_entries.amount > 0
+    then ledger_entries.amount else 0 end`,
+  /** Refunds decided for renters: what moved into refunds owed, paid back by the provider or not yet. */
+  refunded: sql`case when ledger_entries.account = ${ACCOUNTS.refundsOwed} and ledger_entries.amount < 0
+    then -ledger_entries.amount else 0 end`,
+  /** Rent (and deposits awarded) released to hosts: what moved into host payable; payouts take it out again. */
+  earnedByHosts: sql`case when ledger_entries.account = ${ACCOUNTS.hostPayable} and ledger_entries.amount < 0
+    then -ledger_entries.amount else 0 end`,
+  /** The platform's fees less what it put into vouchers and coupons and gave back as goodwill. */
+  earnedByPlatform: sql`case when ledger_entries.account in
+    (${ACCOUNTS.platformFees}, ${ACCOUNTS.platformVouchers}, ${ACCOUNTS.platformGoodwill})
+    then -ledger_entries.amount else 0 end`,
+  /** Still held for a booking: its funds and its deposit. */
+  held: sql`case when ledger_entries.account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})
+    then -ledger_entries.amount else 0 end`,
+} as const;
+
 /** One movement of `amount` from `credit` to `debit`, as one balanced entry. */
 export async function enterLedger(tx: Database, move: LedgerMove): Promise<void> {
   const entryId = randomUUID();
@@ -125,11 +150,9 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
   }>(sql`
     with money as (
       select booking_id,
-        coalesce(-sum(amount) filter (where account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})), 0) as held,
-        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable} and amount < 0), 0) as host,
-        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.platformFees}), 0)
-          - coalesce(sum(amount) filter (where account in (${ACCOUNTS.platformVouchers}, ${ACCOUNTS.platformGoodwill})), 0)
-          as platform,
+        coalesce(sum(${LEDGER_FIGURES.held}), 0) as held,
+        coalesce(sum(${LEDGER_FIGURES.earnedByHosts}), 0) as host,
+        coalesce(sum(${LEDGER_FIGURES.earnedByPlatform}), 0) as platform,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable}), 0) as owed
       from ledger_entries where booking_id is not null group by booking_id
     ), earned as (

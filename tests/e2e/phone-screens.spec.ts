@@ -1,8 +1,16 @@
-import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { DEMO_STORAGE_TITLE } from "../../app/seed/demo-spaces";
 import { requestedBooking } from "./booking-requests";
-import { expect, loggedInAccount, NARROW, newHost, test, visit } from "./fixtures";
+import {
+  expect,
+  expectFitsPhone,
+  expectOnFirstScreen,
+  loggedInAccount,
+  NARROW,
+  newHost,
+  test,
+  visit,
+} from "./fixtures";
 
 /**
  * The main screens on a 390 × 844 phone, with JavaScript on and off (docs/design.md): a booking's page opens on its
@@ -12,19 +20,6 @@ import { expect, loggedInAccount, NARROW, newHost, test, visit } from "./fixture
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-/** The page is no wider than the phone: nothing runs off its right edge. */
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
-}
-
-/** The element is whole on the first screen, without scrolling. */
-async function expectOnFirstScreen(element: Locator) {
-  await expect(element).toBeVisible();
-  const box = await element.boundingBox();
-  expect(box, "the element has a box").not.toBeNull();
-  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(NARROW.height);
-}
 
 test.use({ viewport: NARROW });
 
