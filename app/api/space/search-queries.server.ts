@@ -269,6 +269,11 @@ async function favouriteIds(db: Database, userId: string | null | undefined, spa
   return new Set(rows.map((row) => row.spaceId));
 }
 
+/** A card with its heart set when the user saved its listing. */
+function withHeart(card: SpaceCardView, favourites: ReadonlySet<string>): SpaceCardView {
+  return favourites.has(card._id) ? { ...card, favouriteSpace: true } : card;
+}
+
 /** The two statements of a search: its page of rows and its count. */
 async function searchStatements(db: Database, query: SearchQuery, page: number, bind: Bind = asValues) {
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
@@ -331,18 +336,22 @@ export async function searchSpaces(
   const page = options.page ?? 1;
   const statements = await preparedSearch(db, query, page);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.count]);
-  const favourites = await favouriteIds(
-    db,
-    options.userId,
-    rows.map((row) => row.id),
-  );
+  // The user's hearts are read alongside the cards' photos, cities and hosts, not after them.
+  const [favourites, cards] = await Promise.all([
+    favouriteIds(
+      db,
+      options.userId,
+      rows.map((row) => row.id),
+    ),
+    toSpaceCards(db, rows),
+  ]);
   const total = counted?.total ?? 0;
   return {
     total,
     page,
     pageSize: SEARCH_PAGE_SIZE,
     pages: pageCount(total),
-    results: await toSpaceCards(db, rows, favourites),
+    results: favourites.size === 0 ? cards : cards.map((card) => withHeart(card, favourites)),
   };
 }
 
