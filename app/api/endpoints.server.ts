@@ -11,6 +11,7 @@ import * as operationsConsole from "./operations/console.server";
 import * as operationsHealth from "./operations/health.server";
 import * as operationsMoney from "./operations/money.server";
 import * as operationsQueues from "./operations/queues.server";
+import * as operationsRefunds from "./operations/refunds.server";
 import * as operationsTrust from "./operations/trust.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
@@ -90,6 +91,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsCases.endpoints,
   ...operationsTrust.endpoints,
   ...operationsMoney.endpoints,
+  ...operationsRefunds.endpoints,
   ...operationsHealth.endpoints,
   ...userReports.endpoints,
 ];

@@ -27,6 +27,8 @@ export const ACCOUNTS = {
   platformFees: "platform_fees",
   /** What the platform put into bookings for renters' vouchers and coupons (an expense: positive). */
   platformVouchers: "platform_vouchers",
+  /** Goodwill refunds the platform gave renters from its own money (an expense: positive; ADR 0076). */
+  platformGoodwill: "platform_goodwill",
 } as const;
 
 export type LedgerMove = {
@@ -58,8 +60,9 @@ export const LEDGER_FIGURES = {
   /** Rent (and deposits awarded) released to hosts: what moved into host payable; payouts take it out again. */
   earnedByHosts: sql`case when ledger_entries.account = ${ACCOUNTS.hostPayable} and ledger_entries.amount < 0
     then -ledger_entries.amount else 0 end`,
-  /** The platform's fees less what it put into vouchers and coupons. */
-  earnedByPlatform: sql`case when ledger_entries.account in (${ACCOUNTS.platformFees}, ${ACCOUNTS.platformVouchers})
+  /** The platform's fees less what it put into vouchers and coupons and gave back as goodwill. */
+  earnedByPlatform: sql`case when ledger_entries.account in
+    (${ACCOUNTS.platformFees}, ${ACCOUNTS.platformVouchers}, ${ACCOUNTS.platformGoodwill})
     then -ledger_entries.amount else 0 end`,
   /** Still held for a booking: its funds and its deposit. */
   held: sql`case when ledger_entries.account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})
@@ -119,7 +122,7 @@ export type LedgerProblem =
  * or earned by the platform — never lost or made up):
  * - every entry adds up to zero;
  * - for every booking, what its funds hold + what its host earned + what the platform earned (fees less the vouchers
- *   it funded) is exactly what its renter paid minus what was refunded;
+ *   it funded and the goodwill refunds it gave) is exactly what its renter paid minus what was refunded;
  * - no booking's funds ever go below zero (nothing released that was not paid), and no host is paid out more of a
  *   booking than it earned;
  * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the

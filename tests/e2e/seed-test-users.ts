@@ -32,7 +32,7 @@ import {
   spaces,
   users,
 } from "~/db/schema";
-import { endInstant } from "~/domain/booking";
+import { bookingNumberOf, endInstant } from "~/domain/booking";
 import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/infra/jobs.server";
@@ -226,19 +226,25 @@ for (const [n, operator] of financeOperators.entries()) {
     .values(testListing(host.id, 300 + n))
     .returning({ id: spaces.id });
   if (!room) throw new Error("the finance host's room was not made");
-  await seedRunningBooking(db, {
+  const bookingId = await seedRunningBooking(db, {
     spaceId: room.id,
     renterId: landlord.id,
     startDate: addDays(todayInManila(), -60),
     duration: "3_months",
   });
+  const [booked] = await db
+    .select({ number: bookings.number })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booked) throw new Error("the finance host's booking was not made");
   await db.insert(payoutMethods).values({
     userId: host.id,
     method: "gcash",
     accountName: "Bea Villanueva",
     accountNumber: "09171234567",
   });
-  const weeksAgo = 2 * TEST_FINANCE_OPERATOR_COUNT - 2 * n;
+  // One week apart, all within the 58 days since the first month's rent was released: every batch pays this host.
+  const weeksAgo = TEST_FINANCE_OPERATOR_COUNT + 2 - n;
   const made = await runPayoutBatch(db, new Date(Date.now() - weeksAgo * 7 * 86_400_000));
   const [batch] = made.batchId
     ? await db.select().from(payoutBatches).where(eq(payoutBatches.id, made.batchId))
@@ -246,7 +252,7 @@ for (const [n, operator] of financeOperators.entries()) {
   if (!batch) throw new Error("the finance operator's batch was not made");
   await grantOperatorRole(db, operator.email, "finance");
   operator.operatorRole = "finance";
-  operator.financeBatch = { weekOf: batch.weekOf };
+  operator.financeBatch = { weekOf: batch.weekOf, bookingNumber: bookingNumberOf(booked.number) };
 }
 // Each payout host's room is rented by the landlord from 40 days ago through the real booking service; the host has a
 // GCash number, and the weekly run (rent released 48 hours after the month started, then this week's batch) pays the

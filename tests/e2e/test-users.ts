@@ -43,10 +43,10 @@ export const TEST_CLAIM_HOST_COUNT = 6;
 export const TEST_OPERATOR_COUNT = 10;
 /**
  * Plain accounts made finance operators, each with an open payout batch of a past week to export and mark paid (the
- * operations-money and operations-health specs', one each per project); taken after the trust operators, followed by
+ * operations-money, operations-health and operations-refunds specs', one each per project); taken after the trust operators, followed by
  * the batches' hosts.
  */
-export const TEST_FINANCE_OPERATOR_COUNT = 4;
+export const TEST_FINANCE_OPERATOR_COUNT = 6;
 /**
  * Busy accounts, renter and host at once (the screenshots spec, one per project): bookings in several states, a
  * bill to pay, a receipt, unread messages, and listings with a request to answer and a tenant.
@@ -117,7 +117,8 @@ export type TestUser = {
     conversationId: string;
   };
   /** A finance operator's open payout batch: the Monday it was made for. */
-  financeBatch?: { weekOf: string };
+  /** The open batch's week, and the number of the booking whose rent it pays (a goodwill refund's subject). */
+  financeBatch?: { weekOf: string; bookingNumber: string };
   /** The host paid in a finance operator's batch: never claimed. */
   financeHost?: true;
 };
