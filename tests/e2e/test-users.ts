@@ -40,7 +40,7 @@ export const TEST_CLAIM_HOST_COUNT = 6;
  * Plain accounts made operators of the console (role trust) before the server starts: the operations specs'. Each
  * one's identity check waits for review and it wrote one contact-us message (the trust queues spec).
  */
-export const TEST_OPERATOR_COUNT = 10;
+export const TEST_OPERATOR_COUNT = 14;
 /**
  * Plain accounts made finance operators, each with an open payout batch of a past week to export and mark paid (the
  * operations-money, operations-health and operations-refunds specs', one each per project); taken after the trust operators, followed by
