@@ -9,6 +9,7 @@
 import type { z } from "zod/v4";
 import { UNKNOWN_CITY } from "./address-rules";
 import { DomainError } from "./errors";
+import { type FloodHistory, NO_READINESS } from "./flood-readiness";
 import { FEATURE_MESSAGE, monthlyPriceBound, SIDE_TOO_LONG, type STEP_RULES } from "./listing-rules.server";
 import { CENTAVOS_PER_PESO } from "./money";
 import {
@@ -58,6 +59,12 @@ export interface ListingValues {
   unitsAvailable: number;
   features: string[];
   accessOption: string | null;
+  elevationM: number | null;
+  floodHistory: FloodHistory | null;
+  typhoonRatedDoor: boolean;
+  raisedStorage: boolean;
+  backupPower: boolean;
+  aboveFloodLine: boolean;
   rentalDurations: string[];
   monthlyPrice: number | null;
   dailyPrice: number | null;
@@ -108,6 +115,7 @@ const BLANK: ListingValues = {
   unitsAvailable: 1,
   features: [],
   accessOption: null,
+  ...NO_READINESS,
   rentalDurations: [],
   monthlyPrice: null,
   dailyPrice: null,
@@ -203,6 +211,9 @@ function switchType(draft: ListingDraft, type: SpaceType): void {
     entireSpace: true,
     unitsAvailable: 1,
     features: draft.values.features.filter((feature) => features.includes(feature)),
+    // Raised storage is storage's and the flood line parking's: the other type's answer would mislead the badge.
+    raisedStorage: false,
+    aboveFloodLine: false,
   });
   clearPrice(draft);
   forgetSteps(draft, [SIZE_STEPS[old], "features"]);
@@ -284,6 +295,18 @@ export function applyStep<V extends ListingValues>(
       if (!features.every((feature) => isOneOf(FEATURES_BY_TYPE[type], feature)))
         throw fieldError("features", FEATURE_MESSAGE);
       Object.assign(values, { features, accessOption: input.accessOption });
+      break;
+    }
+    case "flood-readiness": {
+      const type = requireType(draft);
+      Object.assign(values, {
+        elevationM: input.elevationM ?? null,
+        floodHistory: input.floodHistory ?? null,
+        typhoonRatedDoor: input.typhoonRatedDoor,
+        backupPower: input.backupPower,
+        raisedStorage: type === "storage" && input.raisedStorage,
+        aboveFloodLine: type === "parking" && input.aboveFloodLine,
+      });
       break;
     }
     case "add-more-details": {

@@ -1,3 +1,4 @@
+import type { ReadinessView } from "./flood-readiness";
 import type { Centavos } from "./money";
 import type {
   AccessOption,
@@ -75,6 +76,7 @@ export const LISTING_STEPS = [
   "storage-space-size-measurements",
   "vehicle-size-measurements",
   "features",
+  "flood-readiness",
   "add-more-details",
   "describe-your-space",
   "list-your-space-frequency",
@@ -94,6 +96,7 @@ export const STEP_TITLES: { readonly [S in ListingStep]: string } = {
   "storage-space-size-measurements": "How big is it?",
   "vehicle-size-measurements": "What vehicle fits?",
   features: "Features and access",
+  "flood-readiness": "Typhoon and flood readiness",
   "add-more-details": "Photos and floor plan",
   "describe-your-space": "Describe your space",
   "list-your-space-frequency": "How long can renters book?",
@@ -287,6 +290,8 @@ export type SpaceView = {
   unitsAvailable: number;
   features: string[];
   accessOption: AccessOption | null;
+  /** Readiness for typhoon season (the flood-readiness step) and whether it makes the listing Flood-safe. */
+  readiness: ReadinessView;
   rentalDurations: RentalDuration[];
   /** P: the monthly price of one unit, or of the entire space / slot. */
   listingPrice: Centavos | null;
@@ -347,6 +352,8 @@ export type SpaceCardView = {
   dailyPrice: Centavos | null;
   quickMoveIn: boolean;
   firstMonthDiscount: boolean;
+  /** Readiness for typhoon season: the badge and the facts behind it. */
+  readiness: ReadinessView;
   availableForRent: AvailableForRent;
   /** Whether the current user saved it (false for visitors). */
   favouriteSpace: boolean;
@@ -376,6 +383,7 @@ export type ListingDetailsData = Pick<
   | "unitsAvailable"
   | "features"
   | "accessOption"
+  | "readiness"
   | "rentalDurations"
   | "listingPrice"
   | "pricePerSquareMeter"

@@ -157,6 +157,9 @@ async function searchWhere(db: Database, query: SearchQuery, bind: Bind = asValu
     query.features.length > 0 ? arrayContains(spaces.features, bind("features", query.features)) : undefined,
     query.quickMoveIn ? eq(spaces.quickMoveIn, bind("quickMoveIn", true)) : undefined,
     query.firstMonthDiscount ? eq(spaces.firstMonthDiscount, bind("firstMonthDiscount", true)) : undefined,
+    // The stored column, as the partial index spaces_flood_safe_type_city_score_idx is built on (a literal, not a
+    // parameter, so the planner can match that index's predicate).
+    query.floodSafe ? sql`${spaces.floodSafe}` : undefined,
     query.startDate ? availableFrom(bind("startDate", query.startDate)) : undefined,
     bounds ? sql`${location} <@ ${box(bounds, bind)}` : undefined,
   ];
