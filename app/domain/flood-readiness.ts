@@ -75,6 +75,16 @@ export function isFloodSafe(
   return false;
 }
 
+// ─── Storm updates ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A storm update reaches the renters of the host's bookings in these states (docs/product.md). */
+export const STORM_UPDATE_STATES = ["approved", "active"] as const;
+/** Storm updates a host may send in a day (docs/product.md, Readiness for typhoon season). */
+export const STORM_UPDATES_PER_DAY = 3;
+export const STORM_UPDATE_LIMIT = `You can send at most ${STORM_UPDATES_PER_DAY} storm updates a day. Please send the next one tomorrow.`;
+export const NO_RENTERS_TO_UPDATE =
+  "No renter has an approved or active booking at your spaces, so there is no one to send a storm update to.";
+
 /** An elevation as the badge says it ("1.5 m above the street"). */
 export function elevationText(meters: number): string {
   return `${Number(meters.toFixed(1))} m above the street`;

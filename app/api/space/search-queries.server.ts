@@ -311,7 +311,8 @@ async function preparedSearch(db: Database, query: SearchQuery, page: number) {
   const { bind, values, names } = placeholders();
   // Binding the values makes them known and says the shape; the statements are built only for a new shape.
   const built = await searchStatements(db, query, page, bind);
-  const shape = `${query.sort}:${names()}`;
+  // Flood-safe is written as a literal (see searchWhere), so no placeholder says it: the shape does.
+  const shape = `${query.sort}:${query.floodSafe ? "floodSafe," : ""}${names()}`;
   const kept = preparedSearches(db);
   let statements = kept.get(shape);
   if (!statements) {
