@@ -158,9 +158,16 @@ export function previousStep(step: ListingStep, type: SpaceType | null | undefin
   return index <= 0 ? null : (steps[index - 1] ?? null);
 }
 
-/** Where a draft resumes: the first step of its type not yet saved, else preview. */
+/** Steps a host may leave unsaved: a draft does not resume at them (flood-readiness, docs/product.md). */
+export const OPTIONAL_STEPS: readonly ListingStep[] = ["flood-readiness"];
+
+/** Where a draft resumes: the first step of its type not yet saved (optional ones aside), else preview. */
 export function resumeStep(type: SpaceType | null | undefined, completed: readonly string[]): ListingStep {
-  return stepsFor(type).find((step) => step !== "preview" && !completed.includes(step)) ?? "preview";
+  return (
+    stepsFor(type).find(
+      (step) => step !== "preview" && !OPTIONAL_STEPS.includes(step) && !completed.includes(step),
+    ) ?? "preview"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
