@@ -9,7 +9,7 @@
 import type { z } from "zod/v4";
 import { UNKNOWN_CITY } from "./address-rules";
 import { DomainError } from "./errors";
-import { type FloodHistory, NO_READINESS } from "./flood-readiness";
+import { NO_READINESS, type ReadinessFacts } from "./flood-readiness";
 import { FEATURE_MESSAGE, monthlyPriceBound, SIDE_TOO_LONG, type STEP_RULES } from "./listing-rules.server";
 import { CENTAVOS_PER_PESO } from "./money";
 import {
@@ -34,8 +34,8 @@ export type StepInput = {
   [S in ListingStep]: { step: S } & z.output<(typeof STEP_RULES)[S]["form"]>;
 }[ListingStep];
 
-/** What a listing holds, as its steps fill it in (sizes in meters, money in centavos). */
-export interface ListingValues {
+/** What a listing holds, as its steps fill it in (sizes in meters, money in centavos), its readiness facts included. */
+export interface ListingValues extends ReadinessFacts {
   status: "pending" | "active" | "inactive";
   storageType: SpaceType | null;
   kind: string | null;
@@ -59,12 +59,6 @@ export interface ListingValues {
   unitsAvailable: number;
   features: string[];
   accessOption: string | null;
-  elevationM: number | null;
-  floodHistory: FloodHistory | null;
-  typhoonRatedDoor: boolean;
-  raisedStorage: boolean;
-  backupPower: boolean;
-  aboveFloodLine: boolean;
   rentalDurations: string[];
   monthlyPrice: number | null;
   dailyPrice: number | null;

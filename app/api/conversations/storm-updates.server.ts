@@ -9,8 +9,13 @@ import {
 } from "~/core/conversation-service.server";
 import type { Database } from "~/db/client.server";
 import { bookings, type ConversationRow } from "~/db/schema";
-import { checkMessage, MESSAGE_REQUIRED } from "~/domain/conversation";
-import { NO_RENTERS_TO_UPDATE, STORM_UPDATE_LIMIT, STORM_UPDATE_STATES } from "~/domain/flood-readiness";
+import { checkMessage, MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED } from "~/domain/conversation";
+import {
+  NO_RENTERS_TO_UPDATE,
+  STORM_UPDATE_LIMIT,
+  STORM_UPDATE_STATES,
+  STORM_UPDATES_PER_DAY,
+} from "~/domain/flood-readiness";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { log } from "~/infra/log.server";
 import { defineEndpoint, type Endpoint } from "../endpoint";
@@ -24,6 +29,9 @@ import { LIMITS, takeRate } from "../rate-limit.server";
  */
 
 export const STORM_UPDATE_SENT = "Your storm update has been sent.";
+
+/** The storm update form's limits, sent with the host's listings page so the browser loads no rules for them. */
+export const STORM_UPDATE_FORM = { perDay: STORM_UPDATES_PER_DAY, maxLength: MESSAGE_MAX_LENGTH };
 
 /** The renters (and spaces) a host's storm update reaches: one conversation per renter and space. */
 async function stormUpdateRecipients(db: Database, hostId: string) {

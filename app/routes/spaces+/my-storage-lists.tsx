@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { sendStormUpdate } from "~/api/conversations/storm-updates.server";
+import { STORM_UPDATE_FORM, sendStormUpdate } from "~/api/conversations/storm-updates.server";
 import { setAvailability } from "~/api/reserve/availability.server";
 import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
@@ -8,8 +8,6 @@ import { myListingsTab } from "~/components/my-listings/paths";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { MESSAGE_MAX_LENGTH } from "~/domain/conversation";
-import { STORM_UPDATES_PER_DAY } from "~/domain/flood-readiness";
 import { LISTING_STATUSES, type ListingStatus, type SpaceView } from "~/domain/space";
 import { isOneOf } from "~/domain/vocabulary";
 import { requireProfile } from "~/screens/auth.server";
@@ -61,9 +59,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   if (!answer.ok) {
-    return data({ tab, listings: [] as SpaceView[], counts: null, toast: answer.toast });
+    return data({
+      tab,
+      listings: [] as SpaceView[],
+      counts: null,
+      toast: answer.toast,
+      storm: STORM_UPDATE_FORM,
+    });
   }
-  return data({ tab, listings: answer.result.listings, counts: answer.result.counts, toast: null });
+  return data({
+    tab,
+    listings: answer.result.listings,
+    counts: answer.result.counts,
+    toast: null,
+    storm: STORM_UPDATE_FORM,
+  });
 }
 
 const STORM_UPDATE_INTENT = "storm-update";
@@ -100,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyStorageLists() {
-  const { tab, listings, counts } = useLoaderData<typeof loader>();
+  const { tab, listings, counts, storm } = useLoaderData<typeof loader>();
   const isPending = useIsPending();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -148,13 +158,15 @@ export default function MyStorageLists() {
           />
         )}
       </section>
-      {counts && counts.active + counts.inactive > 0 ? <StormUpdateForm pending={isPending} /> : null}
+      {counts && counts.active + counts.inactive > 0 ? (
+        <StormUpdateForm pending={isPending} limits={storm} />
+      ) : null}
     </div>
   );
 }
 
 /** The storm update: a plain form (it works without JavaScript), answered with a toast. */
-function StormUpdateForm({ pending }: { pending: boolean }) {
+function StormUpdateForm({ pending, limits }: { pending: boolean; limits: typeof STORM_UPDATE_FORM }) {
   return (
     <section
       aria-labelledby="storm-update-heading"
@@ -166,7 +178,7 @@ function StormUpdateForm({ pending }: { pending: boolean }) {
       <p id="storm-update-hint" className="mt-1 text-sm text-slate-700">
         One message to every renter with an approved or active booking at your spaces, such as "We raised
         everything to the second shelf". It lands in each renter's conversation, where they can reply. At most{" "}
-        {STORM_UPDATES_PER_DAY} a day.
+        {limits.perDay} a day.
       </p>
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={STORM_UPDATE_INTENT} />
@@ -177,7 +189,7 @@ function StormUpdateForm({ pending }: { pending: boolean }) {
           id="storm-update-message"
           name="message"
           rows={3}
-          maxLength={MESSAGE_MAX_LENGTH}
+          maxLength={limits.maxLength}
           aria-describedby="storm-update-hint"
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
         />
