@@ -1,6 +1,7 @@
 import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
+import * as stormUpdates from "./conversations/storm-updates.server";
 import * as viewings from "./conversations/viewings.server";
 import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
@@ -80,6 +81,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...aboutListing.endpoints,
   ...search.endpoints,
   ...conversations.endpoints,
+  ...stormUpdates.endpoints,
   ...notifications.endpoints,
   ...viewings.endpoints,
   ...reviews.endpoints,

@@ -157,6 +157,9 @@ async function searchWhere(db: Database, query: SearchQuery, bind: Bind = asValu
     query.features.length > 0 ? arrayContains(spaces.features, bind("features", query.features)) : undefined,
     query.quickMoveIn ? eq(spaces.quickMoveIn, bind("quickMoveIn", true)) : undefined,
     query.firstMonthDiscount ? eq(spaces.firstMonthDiscount, bind("firstMonthDiscount", true)) : undefined,
+    // The stored column, as the partial index spaces_flood_safe_type_city_score_idx is built on (a literal, not a
+    // parameter, so the planner can match that index's predicate).
+    query.floodSafe ? sql`${spaces.floodSafe}` : undefined,
     query.startDate ? availableFrom(bind("startDate", query.startDate)) : undefined,
     bounds ? sql`${location} <@ ${box(bounds, bind)}` : undefined,
   ];
@@ -313,7 +316,8 @@ async function preparedSearch(db: Database, query: SearchQuery, page: number) {
   const { bind, values, names } = placeholders();
   // Binding the values makes them known and says the shape; the statements are built only for a new shape.
   const built = await searchStatements(db, query, page, bind);
-  const shape = `${query.sort}:${names()}`;
+  // Flood-safe is written as a literal (see searchWhere), so no placeholder says it: the shape does.
+  const shape = `${query.sort}:${query.floodSafe ? "floodSafe," : ""}${names()}`;
   const kept = preparedSearches(db);
   let statements = kept.get(shape);
   if (!statements) {
