@@ -525,7 +525,7 @@ test("deactivating moves a listing to inactive and activating brings it back", a
   await expect(page.getByRole("main")).toContainText("No inactive listings.");
 });
 
-test("storage-list-form edits the title of an active listing", async ({ page, playwright, baseURL }) => {
+test("storage-list-form edits the title and the flood readiness of an active listing", async ({ page, playwright, baseURL }) => {
   await loggedInAccount(page, playwright, baseURL);
   const title = "Locked room near Salcedo";
   await activeListing(page.request, title);
@@ -548,12 +548,18 @@ test("storage-list-form edits the title of an active listing", async ({ page, pl
   await expect(page.getByRole("main").getByText("Title is required.", { exact: true })).toBeVisible();
 
   await page.getByLabel("Title", { exact: true }).fill("Locked room near Salcedo Village");
+  // Its readiness for typhoon season is edited on the same page as in the wizard's own step.
+  await page.getByLabel("Floor or elevation above the street").fill("4");
+  await page.getByLabel("Never flooded").check();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("toast")).toContainText("Your listing has been saved.");
   await expect(page).toHaveURL(new RegExp(`${MY_LISTINGS}\\?tab=active$`));
   const card = page.getByTestId("my-listing").filter({ hasText: "Locked room near Salcedo Village" });
   await expect(card).toContainText("Active");
   await expect(card).toContainText("₱3,500.00 a month for the entire space");
+  await card.getByRole("link", { name: "Edit Locked room near Salcedo Village" }).click();
+  await expect(page.getByLabel("Floor or elevation above the street")).toHaveValue("4");
+  await expect(page.getByLabel("Never flooded")).toBeChecked();
 });
 
 test("the standard contract shows the listing's details and prints without the site's frame", async ({

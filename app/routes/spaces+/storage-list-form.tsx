@@ -18,6 +18,7 @@ import { FeaturesFields } from "~/components/listing-wizard/features-fields";
 import { LocationFields } from "~/components/listing-wizard/location-fields";
 import { PinFields } from "~/components/listing-wizard/pin-fields";
 import { PriceFields, pesoInput } from "~/components/listing-wizard/price-fields";
+import { ReadinessFields } from "~/components/listing-wizard/readiness-fields";
 import { StorageSizeFields, VehicleSizeFields } from "~/components/listing-wizard/size-fields";
 import { inputNumber } from "~/components/listing-wizard/step-data";
 import { DepositFields, DiscountFields, FrequencyFields } from "~/components/listing-wizard/terms-fields";
@@ -72,6 +73,12 @@ type EditForm = {
   vehicleSize: string;
   features: string[];
   accessOption: string;
+  elevationM: string;
+  floodHistory: string;
+  typhoonRatedDoor: boolean;
+  raisedStorage: boolean;
+  backupPower: boolean;
+  aboveFloodLine: boolean;
   spaceTitle: string;
   description: string;
   rentalDurations: string[];
@@ -105,6 +112,12 @@ function defaults(space: SpaceView, unit: "meter" | "feet"): Partial<EditForm> {
     vehicleSize: space.vehicleSize ?? "",
     features: space.features,
     accessOption: space.accessOption ?? "",
+    elevationM: space.readiness.elevationM === null ? "" : String(space.readiness.elevationM),
+    floodHistory: space.readiness.floodHistory ?? "",
+    typhoonRatedDoor: space.readiness.typhoonRatedDoor,
+    raisedStorage: space.readiness.raisedStorage,
+    backupPower: space.readiness.backupPower,
+    aboveFloodLine: space.readiness.aboveFloodLine,
     spaceTitle: space.spaceTitle ?? "",
     description: space.description ?? "",
     rentalDurations: space.rentalDurations,
@@ -254,6 +267,9 @@ function EditListingForm({
       </Section>
       <Section id="edit-features" title="Features and access">
         <FeaturesFields fields={fields} type={type} />
+      </Section>
+      <Section id="edit-readiness" title="Typhoon and flood readiness">
+        <ReadinessFields fields={fields} type={type} />
       </Section>
       <Section id="edit-photos" title="Photos">
         <div className="flex flex-wrap items-center gap-4">

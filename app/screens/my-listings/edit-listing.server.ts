@@ -17,6 +17,7 @@ export function editedSteps(type: SpaceType): ListingStep[] {
     "kind-of-space-are-you-listing",
     type === "parking" ? "vehicle-size-measurements" : "storage-space-size-measurements",
     "features",
+    "flood-readiness",
     "describe-your-space",
     "list-your-space-frequency",
     "set-your-space-price",
