@@ -2,13 +2,25 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { DEMO_STORAGE_TITLE } from "../../app/seed/demo-spaces";
 import { requestedBooking } from "./booking-requests";
-import { billRenter, expect, loggedInAccount, NARROW, newHost, payoutHost, test, visit } from "./fixtures";
+import {
+  billRenter,
+  expect,
+  loggedInAccount,
+  NARROW,
+  newHost,
+  notificationWith,
+  payoutHost,
+  test,
+  visit,
+} from "./fixtures";
 
 /**
  * The main screens on a 390 × 844 phone, with JavaScript on and off (docs/design.md): a booking's page opens on its
  * summary, with the one action that matters now on the first screen, for the renter and for the host, and nothing
  * runs off the screen's right edge. Bookings are made through the API (BookSpace and the sandbox checkout's form)
- * on a fresh host's own listing; the browser only reads the pages and presses the button.
+ * on a fresh host's own listing; the browser only reads the pages and presses the button. The money pages (bills,
+ * receipts, earnings, payouts, the dashboard) are cards whose amounts end at one edge, and notifications and the inbox
+ * read news first, in two lines (docs/design.md, Money lists, Notifications, Inbox).
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
@@ -223,11 +235,7 @@ test("a paid request: its receipt is a card and fits; notifications and the inbo
   await expect(page.getByTestId("receipt-paid-on")).toContainText(todayInManila().slice(0, 4));
   await expectNoSidewaysScroll(page);
 
-  const sent = page.getByTestId("notification").filter({ hasText: "Your request was sent to the host" });
-  await expect(async () => {
-    await page.goto("/messages/check-list?tab=notifications");
-    await expect(sent).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  const sent = await notificationWith(page, "Your request was sent to the host");
   const news = sent.getByTestId("notification-news");
   const body = sent.getByTestId("notification-body");
   // The news is the first line, in bold while unread, with the space under it.

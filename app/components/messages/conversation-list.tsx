@@ -20,64 +20,61 @@ export function ConversationList({ conversations, now }: { conversations: ChatSu
     );
   return (
     <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm">
-      {conversations.map((conversation) => {
-        const unread = conversation.unread > 0;
-        return (
-          <li key={conversation.conversationId}>
-            {/* Two lines, the news first (docs/design.md, Inbox): who and when, then their latest line and the space. */}
-            <Link
-              to={`/messages/${conversation.conversationId}`}
-              className={`flex items-center gap-3 border-l-4 p-4 hover:bg-slate-50 ${unread ? "border-brand-600 bg-brand-50" : "border-transparent"}`}
-              data-testid="conversation-row"
-            >
-              <img
-                src={conversation.other.profilePic}
-                alt=""
-                width={44}
-                height={44}
-                className="h-11 w-11 shrink-0 rounded-full bg-slate-200 object-cover"
-              />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={`truncate text-slate-900 ${unread ? "font-bold" : "font-semibold"}`}
-                    data-testid="conversation-who"
+      {conversations.map((conversation) => (
+        <li key={conversation.conversationId}>
+          {/* Two lines, the news first (docs/design.md, Inbox): who and when, then their latest line and the space. */}
+          <Link
+            to={`/messages/${conversation.conversationId}`}
+            className={`flex items-center gap-3 border-l-4 p-4 hover:bg-slate-50 ${conversation.unread ? "border-brand-600 bg-brand-50" : "border-transparent"}`}
+            data-testid="conversation-row"
+          >
+            <img
+              src={conversation.other.profilePic}
+              alt=""
+              width={44}
+              height={44}
+              className="h-11 w-11 shrink-0 rounded-full bg-slate-200 object-cover"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-baseline justify-between gap-2">
+                <span
+                  className={`truncate text-slate-900 ${conversation.unread ? "font-bold" : "font-semibold"}`}
+                  data-testid="conversation-who"
+                >
+                  {conversation.unread ? <span className="sr-only">Unread: </span> : null}
+                  {conversation.other.name}
+                </span>
+                {conversation.lastMessage ? (
+                  <time
+                    dateTime={conversation.lastMessage.createdAt}
+                    className="shrink-0 text-xs text-slate-600"
                   >
-                    {unread ? <span className="sr-only">Unread: </span> : null}
-                    {conversation.other.name}
-                  </span>
-                  {conversation.lastMessage ? (
-                    <time
-                      dateTime={conversation.lastMessage.createdAt}
-                      className="shrink-0 text-xs text-slate-600"
-                    >
-                      {formatMomentNear(conversation.lastMessage.createdAt, now)}
-                    </time>
-                  ) : null}
-                </span>
-                <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span className="truncate text-sm" data-testid="conversation-news">
-                    <span className={unread ? "font-semibold text-slate-900" : "text-slate-700"}>
-                      {conversation.lastMessage?.mine ? "You: " : ""}
-                      {conversation.lastMessage?.text}
-                    </span>
-                    <span className="text-slate-600">
-                      {conversation.lastMessage ? " · " : ""}
-                      {conversation.spaceTitle}, {conversation.role === "host" ? "you host" : "you rent"}
-                    </span>
-                  </span>
-                  {unread ? (
-                    <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-                      {conversation.unread}
-                      <span className="sr-only"> unread</span>
-                    </span>
-                  ) : null}
-                </span>
+                    {formatMomentNear(conversation.lastMessage.createdAt, now)}
+                  </time>
+                ) : null}
               </span>
-            </Link>
-          </li>
-        );
-      })}
+              <span className="mt-0.5 flex items-center justify-between gap-2">
+                <span className="truncate text-sm" data-testid="conversation-news">
+                  <span className={conversation.unread ? "font-semibold text-slate-900" : "text-slate-700"}>
+                    {conversation.lastMessage?.mine ? "You: " : ""}
+                    {conversation.lastMessage?.text}
+                  </span>
+                  <span className="text-slate-600">
+                    {conversation.lastMessage ? " · " : ""}
+                    {conversation.spaceTitle}, {conversation.role === "host" ? "you host" : "you rent"}
+                  </span>
+                </span>
+                {conversation.unread ? (
+                  <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+                    {conversation.unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }
