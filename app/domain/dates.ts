@@ -234,30 +234,6 @@ export function formatCalendarDate(date: CalendarDate): string {
   return longDate.format(new Date(toEpochDay(date) * MS_PER_DAY));
 }
 
-const shortDate = new Intl.DateTimeFormat("en-PH", { day: "numeric", month: "short", timeZone: "UTC" });
-const shortDateWithYear = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/**
- * A calendar date for a list on a phone (docs/design.md, Dates in lists): "Dec 1" in `today`'s year, "Dec 1, 2025"
- * in another, so a card stays short without an old date reading as this year's. `today` is Manila's, from the loader.
- */
-export function formatDateNear(date: CalendarDate, today: CalendarDate): string {
-  assertValidDate(date);
-  assertValidDate(today, "today");
-  const sameYear = date.slice(0, 4) === today.slice(0, 4);
-  return (sameYear ? shortDate : shortDateWithYear).format(new Date(toEpochDay(date) * MS_PER_DAY));
-}
-
-/** A stay or a billed month for a list: "Dec 1 to Dec 31", each end with its year when it is not this year's. */
-export function formatRangeNear(start: CalendarDate, end: CalendarDate, today: CalendarDate): string {
-  return `${formatDateNear(start, today)} to ${formatDateNear(end, today)}`;
-}
-
 /** The earlier of two calendar dates (YYYY-MM-DD strings compare in calendar order). */
 export function earlierDate(a: CalendarDate, b: CalendarDate): CalendarDate {
   assertValidDate(a);
@@ -273,4 +249,4 @@ export function laterDate(a: CalendarDate, b: CalendarDate): CalendarDate {
 }
 
 // An instant for people lives in ./moments, so that a page showing only instants need not download the calendar.
-export { formatMoment, formatMomentNear } from "./moments";
+export { formatMoment } from "./moments";

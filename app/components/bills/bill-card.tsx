@@ -1,7 +1,8 @@
 import type { BillSummary } from "~/api/payment/bills.server";
 import { ButtonLink } from "~/components/ui/button";
 import { MoneyCard } from "~/components/ui/money-card";
-import { type CalendarDate, formatDateNear, formatRangeNear } from "~/domain/dates";
+import type { CalendarDate } from "~/domain/dates";
+import { formatDateNear, formatRangeNear } from "~/domain/dates-near";
 import { formatPeso } from "~/domain/money";
 
 /** One unpaid bill in the Bills list: what it is for, how much, when it is due, and paying it (paid ones are receipts). */

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { Earnings } from "~/api/payment/payouts.server";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Figures, MoneyCard } from "~/components/ui/money-card";
-import { type CalendarDate, formatDateNear, formatMomentNear, formatRangeNear } from "~/domain/dates";
+import type { CalendarDate } from "~/domain/dates";
+import { formatDateNear, formatMomentNear, formatRangeNear } from "~/domain/dates-near";
 import { formatPeso } from "~/domain/money";
 
 const PERIOD_STATES = {

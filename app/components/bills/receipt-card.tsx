@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReceiptSummary } from "~/api/payment/receipts.server";
 import { MoneyCard } from "~/components/ui/money-card";
-import { type CalendarDate, formatMomentNear, formatRangeNear } from "~/domain/dates";
+import type { CalendarDate } from "~/domain/dates";
+import { formatMomentNear, formatRangeNear } from "~/domain/dates-near";
 import { formatPeso } from "~/domain/money";
 
 /**

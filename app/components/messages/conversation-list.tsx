@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ChatSummary } from "~/api/conversations/conversations.server";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
-import { formatMomentNear } from "~/domain/dates";
+import { formatMomentNear } from "~/domain/dates-near";
 import { PATHS } from "~/utils/menu";
 
 /**

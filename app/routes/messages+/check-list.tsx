@@ -19,7 +19,7 @@ import { ConversationList, MessagesTabs } from "~/components/messages/conversati
 import { groupByDay } from "~/components/messages/notification-days";
 import { ViewingCard } from "~/components/messages/viewing-card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatMomentNear } from "~/domain/dates";
+import { formatMomentNear } from "~/domain/dates-near";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
