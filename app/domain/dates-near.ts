@@ -1,4 +1,5 @@
 import { assertValidDate, type CalendarDate, toEpochDay } from "./dates";
+import { formatMoment } from "./moments";
 
 /**
  * Dates in lists on a phone (docs/design.md, Dates in lists; ADR 0078): short, with the year only when it is not this
@@ -29,13 +30,6 @@ export function formatRangeNear(start: CalendarDate, end: CalendarDate, today: C
   return `${formatDateNear(start, today)} to ${formatDateNear(end, today)}`;
 }
 
-const moment = new Intl.DateTimeFormat("en-PH", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
 const momentWithYear = new Intl.DateTimeFormat("en-PH", {
   day: "numeric",
   month: "short",
@@ -53,5 +47,5 @@ const manilaYear = new Intl.DateTimeFormat("en-PH", { year: "numeric", timeZone:
 export function formatMomentNear(instant: string | Date, now: string | Date): string {
   const at = new Date(instant);
   const sameYear = manilaYear.format(at) === manilaYear.format(new Date(now));
-  return (sameYear ? moment : momentWithYear).format(at);
+  return sameYear ? formatMoment(at) : momentWithYear.format(at);
 }
