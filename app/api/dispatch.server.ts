@@ -11,7 +11,7 @@ import {
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_MESSAGE,
 } from "~/infra/security.server";
-import { findSession } from "~/infra/session.server";
+import { findSession, type RequestSessions } from "~/infra/session.server";
 import type { Endpoint } from "./endpoint";
 import { ApiError, ApiRedirect, type FieldError } from "./envelope";
 
@@ -38,6 +38,8 @@ export type Caller = {
   requestId: string;
   /** Whether the caller reads the answer (see HandlerContext). */
   answerRead: boolean;
+  /** The sessions the browser request behind an in-process call has looked up already (RequestSessions). */
+  sessions?: RequestSessions;
 };
 
 /** An endpoint's input as it arrived, before any check: text fields, path parameters, a body, uploaded files. */
@@ -76,7 +78,11 @@ export async function runEndpoint(
   caller: Caller,
 ): Promise<Answer> {
   const { db } = await getDatabase();
-  const session = endpoint.auth === "none" ? null : await findSession(db, caller.cookie);
+  const { sessions, ...callerFields } = caller;
+  const session =
+    endpoint.auth === "none"
+      ? null
+      : await (sessions ? sessions.find(db, caller.cookie) : findSession(db, caller.cookie));
   if (endpoint.auth === "required" && !session) throw new ApiError(401, "Please login to continue.");
   await endpoint.gate?.({ db, user: session?.user ?? null, sessionIdHash: session?.idHash ?? null });
   const raw = await readInput();
@@ -95,17 +101,20 @@ export async function runEndpoint(
   if (errors.length > 0) throw new ApiError(400, (errors[0] as FieldError).message, errors);
 
   const headers = new Headers();
-  const result = await endpoint.handler({
+  const handled = endpoint.handler({
     query,
     params,
     body,
     user: session?.user ?? null,
     sessionIdHash: session?.idHash ?? null,
     db,
-    ...caller,
+    ...callerFields,
     headers,
     files: raw.files,
   });
+  // A change may end the session or change its user: later calls of the same request look it up afresh.
+  const changes = endpoint.method !== "GET" && !endpoint.changesNothing;
+  const result = await (changes ? handled.finally(() => sessions?.forget()) : handled);
   return { status: 200, message: endpoint.message ?? "Success", result: result ?? null, headers };
 }
 

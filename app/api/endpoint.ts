@@ -98,6 +98,11 @@ export type Endpoint<
    */
   invalidates?: readonly CachedGet[] | "all";
   /**
+   * A call other than GET that changes nothing (a search, posted for its many filters): the session it found stays
+   * good for the rest of the browser's request, as after a GET (RequestSessions in app/infra/session.server.ts).
+   */
+  changesNothing?: boolean;
+  /**
    * Left out of /api/openapi.json, and a wrong method on its path is a 404 rather than a 405: the operator console's
    * calls, whose existence is told to nobody else (docs/operations.md).
    */

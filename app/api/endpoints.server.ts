@@ -1,6 +1,7 @@
 import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
+import * as stormUpdates from "./conversations/storm-updates.server";
 import * as viewings from "./conversations/viewings.server";
 import type { Endpoint } from "./endpoint";
 import * as aboutListing from "./enquiry/about-listing.server";
@@ -8,8 +9,10 @@ import * as aboutSpace from "./enquiry/about-space.server";
 import * as feedback from "./feedback/feedback.server";
 import * as operationsCases from "./operations/cases.server";
 import * as operationsConsole from "./operations/console.server";
+import * as operationsHealth from "./operations/health.server";
 import * as operationsMoney from "./operations/money.server";
 import * as operationsQueues from "./operations/queues.server";
+import * as operationsRefunds from "./operations/refunds.server";
 import * as operationsTrust from "./operations/trust.server";
 import * as bills from "./payment/bills.server";
 import * as payouts from "./payment/payouts.server";
@@ -78,6 +81,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...aboutListing.endpoints,
   ...search.endpoints,
   ...conversations.endpoints,
+  ...stormUpdates.endpoints,
   ...notifications.endpoints,
   ...viewings.endpoints,
   ...reviews.endpoints,
@@ -89,5 +93,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...operationsCases.endpoints,
   ...operationsTrust.endpoints,
   ...operationsMoney.endpoints,
+  ...operationsRefunds.endpoints,
+  ...operationsHealth.endpoints,
   ...userReports.endpoints,
 ];

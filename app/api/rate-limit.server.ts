@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateEvents } from "~/db/schema";
+import { STORM_UPDATES_PER_DAY } from "~/domain/flood-readiness";
 import { getEnv } from "~/env.server";
 import { ApiError } from "./envelope";
 
@@ -101,6 +102,8 @@ export const LIMITS = {
   messagesPerUser: { bucket: "messages:user", max: 120, windowMs: HOUR_MS },
   /** Messages one user writes in one conversation in ten minutes: a quick exchange, not a flood. */
   messagesPerConversation: { bucket: "messages:conversation", max: 30, windowMs: HOUR_MS / 6 },
+  /** Storm updates one host sends in a day, to all their renters at once (docs/product.md: at most 3 a day). */
+  stormUpdatesPerHost: { bucket: "stormUpdate:host", max: STORM_UPDATES_PER_DAY, windowMs: 24 * HOUR_MS },
   /** Viewing requests one renter sends in a day, across spaces. */
   viewingRequestsPerUser: { bucket: "viewings:user", max: 10, windowMs: 24 * HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

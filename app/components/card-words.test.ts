@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_READINESS } from "~/domain/flood-readiness";
 import type { SpaceCardView } from "~/domain/space";
 import { cardWords, spaceCard } from "./card-words";
 
@@ -24,6 +25,7 @@ const storage: SpaceCardView = {
   perMonthPrice: 600_000,
   dailyPrice: null,
   quickMoveIn: false,
+  readiness: { ...NO_READINESS, floodSafe: false },
   firstMonthDiscount: false,
   availableForRent: "Active",
   favouriteSpace: false,
@@ -42,6 +44,7 @@ describe("a card's words", () => {
       basis: " per square meter",
       daily: null,
       rating: null,
+      floodSafe: null,
     });
     expect(cardWords(storage, "feet").size).toBe("129.2 sq ft · 3 units");
   });
@@ -71,7 +74,16 @@ describe("a card's words", () => {
       basis: "",
       daily: "₱250.00",
       rating: null,
+      floodSafe: null,
     });
+  });
+
+  it("gives a Flood-safe listing its badge with the facts behind it", () => {
+    const safe = {
+      ...storage,
+      readiness: { ...NO_READINESS, floodHistory: "never" as const, elevationM: 1.5, floodSafe: true },
+    };
+    expect(cardWords(safe, "meter").floodSafe).toBe("Never flooded · 1.5 m above the street");
   });
 
   it("says what renters said once there is a shown review, in the listing page's words", () => {

@@ -1,3 +1,4 @@
+import { readinessFactLabels } from "~/domain/flood-readiness";
 import { formatPeso } from "~/domain/money";
 import type { ImageView, SpaceCardView } from "~/domain/space";
 import { formatArea } from "~/domain/units";
@@ -50,6 +51,8 @@ export type CardWords = {
   daily: string | null;
   /** What renters said, "★ 4.5 · 2 reviews", once the listing has a shown review. */
   rating: string | null;
+  /** A Flood-safe listing's badge: the facts behind it ("Never flooded · 1.5 m above the street"); else null. */
+  floodSafe: string | null;
 };
 
 /** What a card's words are made from. */
@@ -66,6 +69,7 @@ type WordsSource = Pick<
   | "dailyPrice"
   | "rating"
   | "totalNumberofReviews"
+  | "readiness"
 >;
 
 /** The card of a listing, with sizes in the viewer's measurementUnit (meters for visitors). */
@@ -104,6 +108,9 @@ export function cardWords(space: WordsSource, unit: LengthUnit): CardWords {
       !space.rentMode.entireSpace && space.unitOfRental ? ` ${RENTAL_UNIT_LABELS[space.unitOfRental]}` : "",
     daily: space.storageType === "parking" && space.dailyPrice !== null ? formatPeso(space.dailyPrice) : null,
     rating: space.totalNumberofReviews > 0 ? ratingSummary(space.rating, space.totalNumberofReviews) : null,
+    floodSafe: space.readiness.floodSafe
+      ? readinessFactLabels({ ...space.readiness, storageType: space.storageType }).join(" · ")
+      : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { spaceCard } from "~/components/card-words";
+import { NO_READINESS } from "~/domain/flood-readiness";
 import type { SpaceCardView } from "~/domain/space";
 import { SpaceCard } from "./space-card";
 
@@ -29,6 +30,7 @@ const space = (overrides: Partial<SpaceCardView>): SpaceCardView => ({
   perMonthPrice: 300_000,
   dailyPrice: null,
   quickMoveIn: false,
+  readiness: { ...NO_READINESS, floodSafe: false },
   firstMonthDiscount: false,
   availableForRent: "Active",
   favouriteSpace: false,

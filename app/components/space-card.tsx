@@ -79,6 +79,12 @@ export function SpaceCard({
             <span data-testid="space-card-rating">{words.rating}</span>
           ) : null}
         </p>
+        {words.floodSafe ? (
+          <p className="text-sm text-slate-700" data-testid="flood-safe-badge">
+            <span className="rounded-full bg-sky-50 px-2 text-xs font-semibold text-sky-900">Flood-safe</span>{" "}
+            {words.floodSafe}
+          </p>
+        ) : null}
         {words.monthly ? (
           <p className="mt-1 text-slate-900">
             <span className="text-lg font-bold">{words.monthly}</span>

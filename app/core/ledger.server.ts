@@ -27,6 +27,8 @@ export const ACCOUNTS = {
   platformFees: "platform_fees",
   /** What the platform put into bookings for renters' vouchers and coupons (an expense: positive). */
   platformVouchers: "platform_vouchers",
+  /** Goodwill refunds the platform gave renters from its own money (an expense: positive; ADR 0076). */
+  platformGoodwill: "platform_goodwill",
 } as const;
 
 export type LedgerMove = {
@@ -41,6 +43,31 @@ export type LedgerMove = {
   hostId?: string;
   payoutId?: string;
 };
+
+/**
+ * What one ledger row adds to each of the business's money figures (docs/product.md: every peso paid in is held,
+ * refunded, earned by the host or earned by the platform), as SQL over a `ledger_entries` row. The ledger check and
+ * the console's health of the business (app/core/business-health.server.ts) both read the ledger through these, so the
+ * figures the console shows are the very sums the check proves.
+ */
+export const LEDGER_FIGURES = {
+  /** Money the payment provider took for us: its debits (payouts and refunds paid back are its credits). */
+  paidIn: sql`case when ledger_entries.account = ${ACCOUNTS.provider} and ledger_entries.amount > 0
+    then ledger_entries.amount else 0 end`,
+  /** Refunds decided for renters: what moved into refunds owed, paid back by the provider or not yet. */
+  refunded: sql`case when ledger_entries.account = ${ACCOUNTS.refundsOwed} and ledger_entries.amount < 0
+    then -ledger_entries.amount else 0 end`,
+  /** Rent (and deposits awarded) released to hosts: what moved into host payable; payouts take it out again. */
+  earnedByHosts: sql`case when ledger_entries.account = ${ACCOUNTS.hostPayable} and ledger_entries.amount < 0
+    then -ledger_entries.amount else 0 end`,
+  /** The platform's fees less what it put into vouchers and coupons and gave back as goodwill. */
+  earnedByPlatform: sql`case when ledger_entries.account in
+    (${ACCOUNTS.platformFees}, ${ACCOUNTS.platformVouchers}, ${ACCOUNTS.platformGoodwill})
+    then -ledger_entries.amount else 0 end`,
+  /** Still held for a booking: its funds and its deposit. */
+  held: sql`case when ledger_entries.account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})
+    then -ledger_entries.amount else 0 end`,
+} as const;
 
 /** One movement of `amount` from `credit` to `debit`, as one balanced entry. */
 export async function enterLedger(tx: Database, move: LedgerMove): Promise<void> {
@@ -95,7 +122,7 @@ export type LedgerProblem =
  * or earned by the platform — never lost or made up):
  * - every entry adds up to zero;
  * - for every booking, what its funds hold + what its host earned + what the platform earned (fees less the vouchers
- *   it funded) is exactly what its renter paid minus what was refunded;
+ *   it funded and the goodwill refunds it gave) is exactly what its renter paid minus what was refunded;
  * - no booking's funds ever go below zero (nothing released that was not paid), and no host is paid out more of a
  *   booking than it earned;
  * - each booking's released rent is the rent of its earnings rows, and each payout's amount is the rent of the
@@ -123,10 +150,9 @@ export async function checkLedger(db: Database): Promise<LedgerProblem[]> {
   }>(sql`
     with money as (
       select booking_id,
-        coalesce(-sum(amount) filter (where account in (${ACCOUNTS.bookingFunds}, ${ACCOUNTS.depositsHeld})), 0) as held,
-        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable} and amount < 0), 0) as host,
-        coalesce(-sum(amount) filter (where account = ${ACCOUNTS.platformFees}), 0)
-          - coalesce(sum(amount) filter (where account = ${ACCOUNTS.platformVouchers}), 0) as platform,
+        coalesce(sum(${LEDGER_FIGURES.held}), 0) as held,
+        coalesce(sum(${LEDGER_FIGURES.earnedByHosts}), 0) as host,
+        coalesce(sum(${LEDGER_FIGURES.earnedByPlatform}), 0) as platform,
         coalesce(-sum(amount) filter (where account = ${ACCOUNTS.hostPayable}), 0) as owed
       from ledger_entries where booking_id is not null group by booking_id
     ), earned as (

@@ -9,6 +9,7 @@
 import type { z } from "zod/v4";
 import { UNKNOWN_CITY } from "./address-rules";
 import { DomainError } from "./errors";
+import { NO_READINESS, type ReadinessFacts } from "./flood-readiness";
 import { FEATURE_MESSAGE, monthlyPriceBound, SIDE_TOO_LONG, type STEP_RULES } from "./listing-rules.server";
 import { CENTAVOS_PER_PESO } from "./money";
 import {
@@ -33,8 +34,8 @@ export type StepInput = {
   [S in ListingStep]: { step: S } & z.output<(typeof STEP_RULES)[S]["form"]>;
 }[ListingStep];
 
-/** What a listing holds, as its steps fill it in (sizes in meters, money in centavos). */
-export interface ListingValues {
+/** What a listing holds, as its steps fill it in (sizes in meters, money in centavos), its readiness facts included. */
+export interface ListingValues extends ReadinessFacts {
   status: "pending" | "active" | "inactive";
   storageType: SpaceType | null;
   kind: string | null;
@@ -108,6 +109,7 @@ const BLANK: ListingValues = {
   unitsAvailable: 1,
   features: [],
   accessOption: null,
+  ...NO_READINESS,
   rentalDurations: [],
   monthlyPrice: null,
   dailyPrice: null,
@@ -203,6 +205,9 @@ function switchType(draft: ListingDraft, type: SpaceType): void {
     entireSpace: true,
     unitsAvailable: 1,
     features: draft.values.features.filter((feature) => features.includes(feature)),
+    // Raised storage is storage's and the flood line parking's: the other type's answer would mislead the badge.
+    raisedStorage: false,
+    aboveFloodLine: false,
   });
   clearPrice(draft);
   forgetSteps(draft, [SIZE_STEPS[old], "features"]);
@@ -284,6 +289,18 @@ export function applyStep<V extends ListingValues>(
       if (!features.every((feature) => isOneOf(FEATURES_BY_TYPE[type], feature)))
         throw fieldError("features", FEATURE_MESSAGE);
       Object.assign(values, { features, accessOption: input.accessOption });
+      break;
+    }
+    case "flood-readiness": {
+      const type = requireType(draft);
+      Object.assign(values, {
+        elevationM: input.elevationM ?? null,
+        floodHistory: input.floodHistory ?? null,
+        typhoonRatedDoor: input.typhoonRatedDoor,
+        backupPower: input.backupPower,
+        raisedStorage: type === "storage" && input.raisedStorage,
+        aboveFloodLine: type === "parking" && input.aboveFloodLine,
+      });
       break;
     }
     case "add-more-details": {

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { AddressSchema } from "./address-rules";
+import { FLOOD_HISTORIES, MAX_ELEVATION_M } from "./flood-readiness";
 import { isInPhilippines } from "./geo";
 import {
   type ListingStep,
@@ -185,6 +186,25 @@ export const FeaturesStep = step("features", {
   accessOption: choice(ACCESS_OPTIONS, "Please choose when renters can get in."),
 });
 
+export const ELEVATION_MESSAGE = `Height above the street must be between 0 and ${MAX_ELEVATION_M} meters.`;
+
+/**
+ * flood-readiness (optional: every field may stay empty): the floor or elevation above the street, the spot's flood
+ * history and what keeps goods or cars dry in a storm (app/domain/flood-readiness.ts). Raised storage is storage's,
+ * above the flood line parking's: the API keeps only the listing type's.
+ */
+export const ReadinessStep = step("flood-readiness", {
+  elevationM: requiredNumber("Height above the street")
+    .min(0, ELEVATION_MESSAGE)
+    .max(MAX_ELEVATION_M, ELEVATION_MESSAGE)
+    .optional(),
+  floodHistory: choice(FLOOD_HISTORIES, "Please choose how often the spot flooded.").optional(),
+  typhoonRatedDoor: flag,
+  raisedStorage: flag,
+  backupPower: flag,
+  aboveFloodLine: flag,
+});
+
 export const COVER_MESSAGE = "Please choose one of your photos as the cover.";
 
 /**
@@ -278,6 +298,7 @@ export const STEP_RULES = {
   "storage-space-size-measurements": StorageSizeStep,
   "vehicle-size-measurements": VehicleSizeStep,
   features: FeaturesStep,
+  "flood-readiness": ReadinessStep,
   "add-more-details": PhotosStep,
   "describe-your-space": DescribeStep,
   "list-your-space-frequency": FrequencyStep,
@@ -298,6 +319,7 @@ export const AddMySpaceSchema = z.discriminatedUnion(
     StorageSizeStep.body,
     VehicleSizeStep.body,
     FeaturesStep.body,
+    ReadinessStep.body,
     PhotosStep.body,
     DescribeStep.body,
     FrequencyStep.body,

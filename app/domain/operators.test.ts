@@ -30,6 +30,15 @@ describe("the console's roles", () => {
       "audit",
     ]);
   });
+
+  it("shows the health of the business and refunds in the menu of finance and admin only", () => {
+    for (const key of ["health", "refunds"]) {
+      for (const role of ["finance", "admin"])
+        expect(queuesFor(role).map((queue) => queue.key)).toContain(key);
+      for (const role of ["support", "trust"])
+        expect(queuesFor(role).map((queue) => queue.key)).not.toContain(key);
+    }
+  });
 });
 
 describe("a console session", () => {

@@ -40,6 +40,8 @@ export const CONSOLE_QUEUES = [
   { key: "audit", label: "Audit log", path: "/operations/audit", needs: "read" },
   { key: "payouts", label: "Payouts", path: "/operations/payouts", needs: "money" },
   { key: "coupons", label: "Coupons", path: "/operations/coupons", needs: "money" },
+  { key: "refunds", label: "Refunds", path: "/operations/refunds", needs: "money" },
+  { key: "health", label: "Health of the business", path: "/operations/health", needs: "money" },
 ] as const satisfies readonly { key: string; label: string; path: string; needs: Permission }[];
 export type ConsoleQueue = (typeof CONSOLE_QUEUES)[number];
 

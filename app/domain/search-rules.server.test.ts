@@ -10,7 +10,7 @@ import {
 describe("reading a search", () => {
   it("reads every parameter into a query", () => {
     const parsed = parseSearchQuery(
-      "storageType=parking&city=makati&kind=condo&minUnits=2&vehicleSize=suv&minPrice=1000&maxPrice=2500.50&rentalDuration=1_month&accessOption=all_time&features=covered,cctv&quickMoveIn=on&firstMonthDiscount=1&startDate=2026-12-01&bounds=14.5,121,14.6,121.1&near=14.55,121.05&sort=nearest&page=4",
+      "storageType=parking&city=makati&kind=condo&minUnits=2&vehicleSize=suv&minPrice=1000&maxPrice=2500.50&rentalDuration=1_month&accessOption=all_time&features=covered,cctv&quickMoveIn=on&firstMonthDiscount=1&floodSafe=true&startDate=2026-12-01&bounds=14.5,121,14.6,121.1&near=14.55,121.05&sort=nearest&page=4",
     );
     expect(parsed).toEqual({
       ok: true,
@@ -27,6 +27,7 @@ describe("reading a search", () => {
         features: ["cctv", "covered"],
         quickMoveIn: true,
         firstMonthDiscount: true,
+        floodSafe: true,
         startDate: "2026-12-01",
         bounds: { south: 14.5, west: 121, north: 14.6, east: 121.1 },
         near: { latitude: 14.55, longitude: 121.05 },
@@ -43,6 +44,7 @@ describe("reading a search", () => {
         features: [],
         quickMoveIn: false,
         firstMonthDiscount: false,
+        floodSafe: false,
         sort: "recommended",
       },
     });

@@ -121,6 +121,7 @@ const filterShape = {
     .default([]),
   quickMoveIn: flag("quickMoveIn"),
   firstMonthDiscount: flag("firstMonthDiscount"),
+  floodSafe: flag("floodSafe"),
   startDate: text(SEARCH_MESSAGES.startDate)
     .refine((value) => isValidDate(value), SEARCH_MESSAGES.startDate)
     .optional(),

@@ -28,6 +28,7 @@ export function describeSearch(query: SearchQuery, cityName?: string | null): st
     query.bounds,
     query.quickMoveIn || undefined,
     query.firstMonthDiscount || undefined,
+    query.floodSafe || undefined,
   ].filter((value) => value !== undefined).length;
   const filters = others + query.features.length;
   if (filters > 0) parts.push(`${filters} more ${filters === 1 ? "filter" : "filters"}`);

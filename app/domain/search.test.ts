@@ -20,6 +20,7 @@ const storage: SearchQuery = {
   features: [],
   quickMoveIn: false,
   firstMonthDiscount: false,
+  floodSafe: false,
   sort: "recommended",
 };
 
@@ -90,6 +91,7 @@ describe("a search in a URL", () => {
         features: ["covered"],
         quickMoveIn: true,
         firstMonthDiscount: false,
+        floodSafe: false,
         sort: "recommended",
         kind: "garage",
         minPrice: 1000,
@@ -144,6 +146,7 @@ describe("recommended score", () => {
     hasAccessOption: false,
     quickMoveIn: false,
     firstMonthDiscount: false,
+    floodSafe: false,
   };
 
   it("adds up what makes a listing complete", () => {

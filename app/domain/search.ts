@@ -57,6 +57,8 @@ export type SearchQuery = {
   features: string[];
   quickMoveIn: boolean;
   firstMonthDiscount: boolean;
+  /** Only Flood-safe listings (app/domain/flood-readiness.ts isFloodSafe). */
+  floodSafe: boolean;
   /** Units free from this date. */
   startDate?: CalendarDate;
   /** Only listings in this map rectangle. */
@@ -81,6 +83,7 @@ export const SEARCH_PARAMS = [
   "features",
   "quickMoveIn",
   "firstMonthDiscount",
+  "floodSafe",
   "startDate",
   "bounds",
   "near",
@@ -138,6 +141,7 @@ export function searchParamsOf(query: SearchQuery): URLSearchParams {
   for (const feature of [...new Set(query.features)].sort()) put("features", feature);
   if (query.quickMoveIn) put("quickMoveIn", "true");
   if (query.firstMonthDiscount) put("firstMonthDiscount", "true");
+  if (query.floodSafe) put("floodSafe", "true");
   put("startDate", query.startDate);
   put("bounds", query.bounds ? (formatBounds(query.bounds) ?? undefined) : undefined);
   put(

@@ -69,6 +69,15 @@ describe("the wizard's steps", () => {
     const allButPreview = stepsFor("storage").filter((step) => step !== "preview");
     expect(resumeStep("storage", allButPreview)).toBe("preview");
   });
+
+  it("does not resume at the optional flood-readiness step", () => {
+    const throughFeatures = stepsFor("storage").slice(0, stepsFor("storage").indexOf("features") + 1);
+    expect(resumeStep("storage", throughFeatures)).toBe("add-more-details");
+    const allButReadiness = stepsFor("storage").filter(
+      (step) => step !== "preview" && step !== "flood-readiness",
+    );
+    expect(resumeStep("storage", allButReadiness)).toBe("preview");
+  });
 });
 
 describe("publishing requirements", () => {

@@ -1,3 +1,4 @@
+import type { ReadinessView } from "./flood-readiness";
 import type { Centavos } from "./money";
 import type {
   AccessOption,
@@ -75,6 +76,7 @@ export const LISTING_STEPS = [
   "storage-space-size-measurements",
   "vehicle-size-measurements",
   "features",
+  "flood-readiness",
   "add-more-details",
   "describe-your-space",
   "list-your-space-frequency",
@@ -94,6 +96,7 @@ export const STEP_TITLES: { readonly [S in ListingStep]: string } = {
   "storage-space-size-measurements": "How big is it?",
   "vehicle-size-measurements": "What vehicle fits?",
   features: "Features and access",
+  "flood-readiness": "Typhoon and flood readiness",
   "add-more-details": "Photos and floor plan",
   "describe-your-space": "Describe your space",
   "list-your-space-frequency": "How long can renters book?",
@@ -155,9 +158,16 @@ export function previousStep(step: ListingStep, type: SpaceType | null | undefin
   return index <= 0 ? null : (steps[index - 1] ?? null);
 }
 
-/** Where a draft resumes: the first step of its type not yet saved, else preview. */
+/** Steps a host may leave unsaved: a draft does not resume at them (flood-readiness, docs/product.md). */
+export const OPTIONAL_STEPS: readonly ListingStep[] = ["flood-readiness"];
+
+/** Where a draft resumes: the first step of its type not yet saved (optional ones aside), else preview. */
 export function resumeStep(type: SpaceType | null | undefined, completed: readonly string[]): ListingStep {
-  return stepsFor(type).find((step) => step !== "preview" && !completed.includes(step)) ?? "preview";
+  return (
+    stepsFor(type).find(
+      (step) => step !== "preview" && !OPTIONAL_STEPS.includes(step) && !completed.includes(step),
+    ) ?? "preview"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -287,6 +297,8 @@ export type SpaceView = {
   unitsAvailable: number;
   features: string[];
   accessOption: AccessOption | null;
+  /** Readiness for typhoon season (the flood-readiness step) and whether it makes the listing Flood-safe. */
+  readiness: ReadinessView;
   rentalDurations: RentalDuration[];
   /** P: the monthly price of one unit, or of the entire space / slot. */
   listingPrice: Centavos | null;
@@ -347,6 +359,8 @@ export type SpaceCardView = {
   dailyPrice: Centavos | null;
   quickMoveIn: boolean;
   firstMonthDiscount: boolean;
+  /** Readiness for typhoon season: the badge and the facts behind it. */
+  readiness: ReadinessView;
   availableForRent: AvailableForRent;
   /** Whether the current user saved it (false for visitors). */
   favouriteSpace: boolean;
@@ -376,6 +390,7 @@ export type ListingDetailsData = Pick<
   | "unitsAvailable"
   | "features"
   | "accessOption"
+  | "readiness"
   | "rentalDurations"
   | "listingPrice"
   | "pricePerSquareMeter"

@@ -50,11 +50,11 @@ export async function createSession(db: Database, userId: string, userAgent: str
   return sessionCookie().serialize(id);
 }
 
+/** A live session: its user and the hash of its id. */
+export type FoundSession = { user: User; idHash: string };
+
 /** The live session named by a Cookie header and its user; slides the idle expiry forward. */
-export async function findSession(
-  db: Database,
-  cookieHeader: string | null,
-): Promise<{ user: User; idHash: string } | null> {
+export async function findSession(db: Database, cookieHeader: string | null): Promise<FoundSession | null> {
   const id = await readSessionId(cookieHeader);
   if (!id) return null;
   const idHash = hashSessionId(id);
@@ -76,6 +76,37 @@ export async function findSession(
       .where(eq(sessions.idHash, idHash));
   }
   return { user: row.user, idHash };
+}
+
+/**
+ * The sessions one browser request has looked up. A page's loaders (the shell's and the page's own) call several
+ * endpoints in this process, each of which needs the caller's session, and the API client checks it again before it
+ * serves a cached answer: within one request the answer is the same, so it is read once (one indexed read instead of
+ * one per call). A call that changes anything forgets what was found, since it may end the session (logout, a new
+ * password) or change its user.
+ */
+export class RequestSessions {
+  private found = new Map<string, Promise<FoundSession | null>>();
+
+  /** findSession for this Cookie header, once per session cookie in this request. */
+  find(db: Database, cookieHeader: string | null): Promise<FoundSession | null> {
+    const value = sessionCookieValue(cookieHeader ?? "");
+    if (value === null) return findSession(db, cookieHeader);
+    const known = this.found.get(value);
+    if (known) return known;
+    const found = this.found;
+    const lookup = findSession(db, cookieHeader);
+    found.set(value, lookup);
+    // A lookup that failed (the database out of reach) is not an answer to keep.
+    lookup.catch(() => {
+      if (found.get(value) === lookup) found.delete(value);
+    });
+    return lookup;
+  }
+
+  forget(): void {
+    this.found = new Map();
+  }
 }
 
 /**

@@ -263,6 +263,7 @@ function emptyFilters(query: SearchQuery): SearchQuery {
     features: [],
     quickMoveIn: false,
     firstMonthDiscount: false,
+    floodSafe: false,
     sort: query.sort === "nearest" && !query.city ? "recommended" : query.sort,
   };
 }

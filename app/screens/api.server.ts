@@ -9,7 +9,12 @@ import { viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
 import { getEnv, publicOrigin, redirectAllowedOrigins } from "~/env.server";
 import { refusal, UNAVAILABLE_MESSAGE } from "~/infra/security.server";
-import { clearSessionCookie, isSessionLive, sessionCookieValue } from "~/infra/session.server";
+import {
+  clearSessionCookie,
+  isSessionLive,
+  type RequestSessions,
+  sessionCookieValue,
+} from "~/infra/session.server";
 import { safeRedirect } from "~/utils/redirect";
 import { errorToast, type Toast } from "~/utils/toast";
 import { ApiCache } from "./api-cache.server";
@@ -101,6 +106,11 @@ export type ApiClientOptions = {
   clientAddress?: string;
   /** Where Set-Cookie headers from the API also go: the answer of the loader or action running now. */
   responseHeaders?: Headers;
+  /**
+   * The sessions the browser request has looked up already (in-process only): the endpoints this client runs, and
+   * the check before a cached answer, read the session once per request rather than once per call.
+   */
+  sessions?: RequestSessions;
   /**
    * Whether the session of a Cookie header is still live. Asked once per client before a cached answer is served to
    * a logged-in user, so a session ended elsewhere (logged out on another device, password changed) does not keep
@@ -241,6 +251,7 @@ export class ApiClient {
       origin: this.origin,
       clientAddress: this.options.clientAddress,
       answerRead,
+      sessions: this.options.sessions,
     });
     const given = { query, params: pathParams(params), body };
     const answer = await callEndpoint(endpoint as unknown as Endpoint, given, caller);
@@ -288,10 +299,14 @@ export class ApiClient {
 
   /** Whether cached answers may be served: always to a visitor; to a logged-in user once the session is found live. */
   private async mayServeCached(userKey: string): Promise<boolean> {
-    const { sessionLive } = this.options;
+    const { sessionLive, sessions, transport } = this.options;
     if (userKey === "visitor" || !sessionLive || this.confirmedCookie === this.cookie) return true;
     const cookie = this.cookie;
-    if (!(await sessionLive(cookie))) return false;
+    const live =
+      sessions && !transport
+        ? (await sessions.find((await getDatabase()).db, cookie)) !== null
+        : await sessionLive(cookie);
+    if (!live) return false;
     this.confirmedCookie = cookie;
     return true;
   }
@@ -451,11 +466,15 @@ export function api(
   request: Request,
   context: { clientAddress?: string } = currentRequestContext(),
 ): ApiClient {
+  const { responseHeaders, sessions } = currentRequestContext();
+  const options = defaultOptions();
   // The API builds its links from the URL it is called on, so it is called on the one public origin.
   return new ApiClient(request, {
-    ...defaultOptions(),
+    ...options,
     publicOrigin: publicOrigin(request),
     clientAddress: context.clientAddress,
-    responseHeaders: currentRequestContext().responseHeaders,
+    responseHeaders,
+    // Over HTTP the API reads the session itself, on each call.
+    sessions: options.transport ? undefined : sessions,
   });
 }

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AppLoadContext } from "@remix-run/node";
+import { RequestSessions } from "~/infra/session.server";
 
 /**
  * What a screen's loader or action knows about the browser's request besides the Request itself: the caller's
@@ -15,7 +17,23 @@ export type RequestContext = {
    * carry them along themselves.
    */
   responseHeaders?: Headers;
+  /** The sessions this browser request has looked up, shared by all its loaders' API calls (RequestSessions). */
+  sessions?: RequestSessions;
 };
+
+/** Per browser request: Remix hands every loader and action of one request the same load context. */
+const requestSessions = new WeakMap<AppLoadContext, RequestSessions>();
+
+/** The session lookups of the browser request whose load context this is (a new set without one). */
+export function sessionsOf(loadContext: AppLoadContext | undefined): RequestSessions {
+  if (!loadContext) return new RequestSessions();
+  let sessions = requestSessions.get(loadContext);
+  if (!sessions) {
+    sessions = new RequestSessions();
+    requestSessions.set(loadContext, sessions);
+  }
+  return sessions;
+}
 
 const storage = new AsyncLocalStorage<RequestContext>();
 

@@ -17,7 +17,7 @@ import {
   withForm,
 } from "~/infra/security.server";
 import { withApiCookies } from "./api-cookies.server";
-import { runWithRequestContext } from "./request-context.server";
+import { runWithRequestContext, sessionsOf } from "./request-context.server";
 
 /**
  * Every route module's loader and action, wrapped once (app/server-build.ts, ADR 0005), so that
@@ -69,7 +69,11 @@ function wrap(fn: DataFunction, isAction: boolean): DataFunction {
   return (args: Args) => {
     const apiCookies = new Headers();
     return runWithRequestContext(
-      { clientAddress: args.context?.clientAddress, responseHeaders: apiCookies },
+      {
+        clientAddress: args.context?.clientAddress,
+        responseHeaders: apiCookies,
+        sessions: sessionsOf(args.context),
+      },
       () =>
         track(async () => {
           if (isAction && isCrossOriginMutation(args.request)) {

@@ -5,12 +5,13 @@ import { approveBooking } from "~/api/reserve/bookings.server";
 import { bookReservationDraft, saveReservationDraft } from "~/api/reserve/reservation-drafts.server";
 import { handleApiRequest } from "~/api/router.server";
 import { viewSpaceBrief } from "~/api/space/listing-page.server";
-import { newSpaceSearch } from "~/api/space/search.server";
+import { getRecentSearches, newSpaceSearch, postRecentSearch } from "~/api/space/search.server";
 import { login, userSignup } from "~/api/user/auth.server";
 import { updateProfilePic } from "~/api/user/profile-picture.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings } from "~/db/schema";
+import { bookings, sessions } from "~/db/schema";
+import { RequestSessions } from "~/infra/session.server";
 import { ApiClient, type ApiResult, type Callable, type CallInput } from "~/screens/api.server";
 import { ApiCache } from "~/screens/api-cache.server";
 import { aHostAndARenter, book, pay, start } from "./booking-fixtures";
@@ -22,13 +23,14 @@ import { createUser, loggedInUser, signupBody, uniqueEmail } from "./helpers";
  * field errors, the same session rules, and the same result once the in-process value is written as JSON.
  */
 
-function client(cookie: string | null, overHttp: boolean): ApiClient {
+function client(cookie: string | null, overHttp: boolean, requestSessions?: RequestSessions): ApiClient {
   return new ApiClient(
     new Request("http://localhost/some/page", { headers: cookie ? { Cookie: cookie } : {} }),
     {
       transport: overHttp ? (request, caller) => handleApiRequest(request, caller) : undefined,
       cache: new ApiCache(),
       allowedRedirectOrigins: [],
+      sessions: requestSessions,
     },
   );
 }
@@ -144,6 +146,37 @@ describe("an endpoint called in-process answers as it does over HTTP", () => {
     expect(acted).toMatchObject({ ok: true, message: "You approved this booking.", result: null });
     const [row] = await (await getDatabase()).db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.state).toBe("approved");
+  });
+});
+
+describe("one browser request reads its session once", () => {
+  it("its loaders' calls share the session found; a call that changes something makes the next ones look again", async () => {
+    const { cookie, user } = await loggedInUser();
+    const { db } = await getDatabase();
+    const endedElsewhere = () =>
+      db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    // The shell's loader and the page's own, each with its client, in one request.
+    const request = new RequestSessions();
+    const shell = client(cookie, false, request);
+    const page = client(cookie, false, request);
+    expect((await shell.call(viewUserProfile)).ok).toBe(true);
+    // Ended on another device while this page is being answered: this request goes on with what it found...
+    await endedElsewhere();
+    expect((await page.call(getRecentSearches)).ok).toBe(true);
+    // ... a search changes nothing, so after it too ...
+    const search = await page.call(newSpaceSearch, { params: { n: "1" }, query: { storageType: "storage" } });
+    expect(search.ok).toBe(true);
+    expect((await page.call(getRecentSearches)).ok).toBe(true);
+    // ... but after a call that changes something, the session is read again, and it has ended.
+    const saved = await page.call(postRecentSearch, { body: { query: "storageType=storage" } });
+    expect(saved.ok).toBe(true);
+    const thrown = await page.call(getRecentSearches).catch((error: unknown) => error);
+    expect((thrown as Response).status).toBe(302);
+    // The next request reads it afresh.
+    const next = await client(cookie, false, new RequestSessions())
+      .call(getRecentSearches)
+      .catch((error: unknown) => error);
+    expect((next as Response).status).toBe(302);
   });
 });
 

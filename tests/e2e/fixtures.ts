@@ -5,13 +5,15 @@ import {
   type Browser,
   test as base,
   expect,
+  type Locator,
   type Page,
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import axeCore from "axe-core";
+import { Secret, TOTP } from "otpauth";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/seed/demo-users";
 import { E2E_DATA_DIR, MAP_TILES_ORIGIN } from "../../playwright.config";
-import { claimTestUser, sessionCookie } from "./test-users";
+import { claimTestUser, sessionCookie, type TestUserKind } from "./test-users";
 
 /** The demo accounts the e2e server is seeded with (SEED_DEMO_DATA=true). */
 export const demoUsers = {
@@ -201,8 +203,9 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * Saves what a person would see of the page, whole, on a phone and on a desktop:
- * test-results/screenshots/<project>/<name>-phone.png and -desktop.png (git-ignored, rewritten each run), for a look
- * by eye after a run. The page ends on the phone's size, as the next page of a phone-first test expects.
+ * test-results/screenshots/<project>/<name>-phone.png and -desktop.png (git-ignored, rewritten each run; `name` may
+ * start with a folder, the account's), for a look by eye after a run. The page ends on the phone's size, as the next
+ * page of a phone-first test expects.
  */
 export async function saveScreenshots(page: Page, name: string) {
   const info = test.info();
@@ -223,6 +226,28 @@ export async function saveScreenshots(page: Page, name: string) {
   await page.setViewportSize(NARROW);
 }
 
+/** The page is no wider than the phone: nothing runs off its right edge. */
+export async function expectFitsPhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+}
+
+/** The element is whole on the phone's first screen, without scrolling. */
+export async function expectOnFirstScreen(element: Locator) {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  expect(box, "the element has a box").not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(NARROW.height);
+}
+
+/** A seeded account of this kind no other test has had, logged in in this page's browser context. */
+async function claimLoggedIn(page: Page, baseURL: string | undefined, kind: TestUserKind) {
+  const user = claimTestUser(E2E_DATA_DIR, kind);
+  await page
+    .context()
+    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  return user;
+}
+
 /** A fresh host with one active listing (its id and title), logged in as newAccount does. */
 export async function newHost(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
   const user = claimTestUser(E2E_DATA_DIR, "host");
@@ -239,10 +264,7 @@ export async function newHost(playwright: PlaywrightWorkerArgs["playwright"], ba
  * in in this page's browser context. Answers the bill.
  */
 export async function billRenter(page: Page, baseURL: string | undefined) {
-  const user = claimTestUser(E2E_DATA_DIR, "billRenter");
-  await page
-    .context()
-    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  const user = await claimLoggedIn(page, baseURL, "billRenter");
   return user.bill as NonNullable<typeof user.bill>;
 }
 
@@ -251,10 +273,7 @@ export async function billRenter(page: Page, baseURL: string | undefined) {
  * week's batch marked paid), logged in in this page's browser context. Answers the payout.
  */
 export async function payoutHost(page: Page, baseURL: string | undefined) {
-  const user = claimTestUser(E2E_DATA_DIR, "payoutHost");
-  await page
-    .context()
-    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  const user = await claimLoggedIn(page, baseURL, "payoutHost");
   return user.payout as NonNullable<typeof user.payout>;
 }
 
@@ -374,22 +393,36 @@ export async function depositRenter(page: Page, baseURL: string | undefined) {
 }
 
 /**
+ * A busy account, renter and host at once (seed-test-users.ts): a running booking with a bill to pay, its own request
+ * waiting for the host with its receipt, a stay that ended, a request to answer on its listing and a tenant on the
+ * other, and a conversation with unread messages. Logged in in this page's browser context; answers those ids.
+ */
+export async function busyAccount(page: Page, baseURL: string | undefined) {
+  const user = await claimLoggedIn(page, baseURL, "busyAccount");
+  return user.busy as NonNullable<typeof user.busy>;
+}
+
+/**
  * An operator of the console with the trust role (seed-test-users.ts), logged in to the site in this page's browser
  * context, not yet enrolled: the console's door asks them to enrol an authenticator.
  */
 export async function trustOperator(page: Page, baseURL: string | undefined) {
-  const user = claimTestUser(E2E_DATA_DIR, "operator");
-  await page
-    .context()
-    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  const user = await claimLoggedIn(page, baseURL, "operator");
   return user;
 }
 
 /** A finance operator (seed-test-users.ts) with an open payout batch of a past week; answers the batch's Monday. */
 export async function financeOperator(page: Page, baseURL: string | undefined) {
-  const user = claimTestUser(E2E_DATA_DIR, "financeOperator");
-  await page
-    .context()
-    .addCookies([sessionCookie(user.setCookie, new URL(baseURL ?? "http://localhost").hostname)]);
+  const user = await claimLoggedIn(page, baseURL, "financeOperator");
   return user.financeBatch as NonNullable<typeof user.financeBatch>;
+}
+
+/** Signs the page's operator in to the console: the enrolment's key, turned into the code an authenticator shows. */
+export async function signInToConsole(page: Page) {
+  await page.goto("/operations");
+  const key = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
+  await page.getByRole("textbox", { name: "Code" }).fill(code);
+  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await expect(page.getByRole("navigation", { name: "Queues" })).toBeVisible();
 }

@@ -327,7 +327,8 @@ test("features: the access option is required; the features of the type are save
 
   await page.getByRole("radio", { name: "With 24 hours' notice" }).check();
   await continueButton(page).click();
-  await expect(page).toHaveURL(STEP("add-more-details", spaceId));
+  // The optional readiness step comes next (docs/product.md, Readiness for typhoon season).
+  await expect(page).toHaveURL(STEP("flood-readiness", spaceId));
 
   await visit(page, STEP("features", spaceId));
   await expect(page.getByRole("checkbox", { name: "CCTV" })).toBeChecked();

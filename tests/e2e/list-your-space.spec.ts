@@ -144,7 +144,7 @@ async function fillLocation(
   await visit(page, "/list-your-space/location");
   await expect(stepHeading(page, "Where is your space?")).toBeVisible();
   // Every listing has 13 steps (one of the two size steps), counted so before its type is chosen too.
-  await expect(page.getByText("Step 1 of 13", { exact: true })).toBeVisible();
+  await expect(page.getByText("Step 1 of 14", { exact: true })).toBeVisible();
   await page.getByLabel("Address line 1").fill(place.line1);
   await page.getByLabel("Address line 2").fill(place.line2);
   await page.getByLabel("City").selectOption(place.city);
@@ -159,7 +159,7 @@ async function pinAndKind(page: Page, type: "Storage" | "Parking", kind: string)
   await expectAccessible(page);
   await saveAndContinue(page);
   await expect(stepHeading(page, "What kind of space is it?")).toBeVisible();
-  await expect(page.getByText("Step 3 of 13", { exact: true })).toBeVisible();
+  await expect(page.getByText("Step 3 of 14", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("group", { name: "Type of space" }).getByLabel(type, { exact: false }).check();
   await page
@@ -174,6 +174,18 @@ async function features(page: Page, feature: string, access: string) {
   await expectAccessible(page);
   await page.getByRole("group", { name: "Features" }).getByLabel(feature).check();
   await page.getByRole("group", { name: "When can renters get in?" }).getByLabel(access).check();
+  await saveAndContinue(page);
+}
+
+/** The optional readiness step: storage stated 1.5 m up and never flooded (Flood-safe), or left empty. */
+async function readiness(page: Page, facts: "flood-safe" | "none") {
+  await expect(stepHeading(page, "Typhoon and flood readiness")).toBeVisible();
+  if (facts === "flood-safe") {
+    await expectAccessible(page);
+    await page.getByLabel("Floor or elevation above the street").fill("1.5");
+    await page.getByRole("group", { name: "Has the spot flooded?" }).getByLabel("Never flooded").check();
+    await page.getByLabel("Backup power").check();
+  }
   await saveAndContinue(page);
 }
 
@@ -272,7 +284,7 @@ test("a host lists a storage space through every step, resumes it after logging 
   await pinAndKind(page, "Storage", "Spare room");
 
   await expect(stepHeading(page, "How big is it?")).toBeVisible();
-  await expect(page.getByText("Step 4 of 13", { exact: true })).toBeVisible();
+  await expect(page.getByText("Step 4 of 14", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("group", { name: "Unit of measurement" }).getByLabel("Meters").check();
   await page.getByLabel("Length").fill("3");
@@ -289,6 +301,7 @@ test("a host lists a storage space through every step, resumes it after logging 
   await saveAndContinue(page);
 
   await features(page, "CCTV", "Any time");
+  await readiness(page, "flood-safe");
   await photos(page);
   await describeSpace(page, title);
   await frequency(page, ["1 month", "6 months"]);
@@ -343,6 +356,13 @@ test("a host lists a storage space through every step, resumes it after logging 
     new URL(shareLink).pathname,
   );
   await expectAccessible(page);
+
+  // 1.5 m above the street and never flooded: the listing's page shows the badge and the facts behind it.
+  await visit(page, new URL(shareLink).pathname);
+  const badge = page.getByTestId("listing-readiness");
+  await expect(badge).toContainText("Flood-safe");
+  await expect(badge).toContainText("1.5 m above the street");
+  await expect(badge).toContainText("Backup power");
 });
 
 test("a host lists a parking slot through every step and publishes it", async ({
@@ -373,6 +393,7 @@ test("a host lists a parking slot through every step and publishes it", async ({
   await saveAndContinue(page);
 
   await features(page, "Covered", "Any time");
+  await readiness(page, "none");
   await photos(page);
   await describeSpace(page, title);
 

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Secret, TOTP } from "otpauth";
-import { expect, expectAccessible, financeOperator, test } from "./fixtures";
+import { expect, expectAccessible, financeOperator, signInToConsole, test } from "./fixtures";
 
 /**
  * The console's payouts queue (docs/operations.md), with JavaScript on and off: a finance operator signs in with a
@@ -13,11 +12,7 @@ test("a finance operator downloads a payout batch's CSV and marks the batch paid
   baseURL,
 }) => {
   const batch = await financeOperator(page, baseURL);
-  await page.goto("/operations");
-  const key = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
-  await page.getByRole("textbox", { name: "Code" }).fill(code);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await signInToConsole(page);
   await page.getByRole("navigation", { name: "Queues" }).getByRole("link", { name: "Payouts" }).click();
   await expect(page.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible();
   await expectAccessible(page);

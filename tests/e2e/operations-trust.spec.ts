@@ -1,21 +1,10 @@
-import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { expect, expectAccessible, test, trustOperator } from "./fixtures";
+import { expect, expectAccessible, signInToConsole, test, trustOperator } from "./fixtures";
 
 /**
  * The console's trust and support queues (docs/operations.md), with JavaScript on and off: an operator approves an
  * identity check waiting for review, and answers a contact-us message — the reply reaches the sender's mailbox. The
  * state (a check in review, a message) is the seed's, on the operator accounts.
  */
-
-async function signInToConsole(page: Page) {
-  await page.goto("/operations");
-  const key = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
-  await page.getByRole("textbox", { name: "Code" }).fill(code);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
-  await expect(page.getByRole("navigation", { name: "Queues" })).toBeVisible();
-}
 
 test("an operator approves an identity check waiting for review", async ({ page, browser, baseURL }) => {
   const subjectPage = await browser.newPage();

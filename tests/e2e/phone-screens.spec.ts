@@ -5,6 +5,8 @@ import { requestedBooking } from "./booking-requests";
 import {
   billRenter,
   expect,
+  expectFitsPhone,
+  expectOnFirstScreen,
   loggedInAccount,
   NARROW,
   newHost,
@@ -24,11 +26,6 @@ import {
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-/** The page is no wider than the phone: nothing runs off its right edge. */
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
-}
 
 /** Nothing scrolls sideways: the page's scrolling box is no wider than the window (the issue's own measure). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -55,14 +52,6 @@ async function expectMoneyCards(cards: Locator) {
     rights.add(Math.round((amount?.x ?? 0) + (amount?.width ?? 0)));
   }
   expect(rights.size).toBe(1);
-}
-
-/** The element is whole on the first screen, without scrolling. */
-async function expectOnFirstScreen(element: Locator) {
-  await expect(element).toBeVisible();
-  const box = await element.boundingBox();
-  expect(box, "the element has a box").not.toBeNull();
-  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(NARROW.height);
 }
 
 test.use({ viewport: NARROW });

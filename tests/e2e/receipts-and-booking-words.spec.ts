@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { demoListingId, requestedBooking } from "./booking-requests";
 import {
   expect,
   expectAccessible,
+  expectFitsPhone,
   loggedInAccount,
   NARROW,
   newHost,
@@ -24,11 +24,6 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** A nickname as long as the rules allow, with nothing to break it at: it must wrap on a phone, as a long e-mail must. */
 const LONG_NAME = "Bea_Villanueva_Dela_Cruz_Storage_Renter1";
-
-/** The page is no wider than the phone: nothing runs off its right edge. */
-async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
-}
 
 test("the payment made with the request has an acknowledgement receipt that fits a phone, and Bills → Paid lists it", async ({
   page,

@@ -21,8 +21,10 @@ import {
   bookings,
   cities,
   contactMessages,
+  conversations,
   coupons,
   identityChecks,
+  messages,
   payoutBatches,
   payoutMethods,
   payouts,
@@ -30,18 +32,19 @@ import {
   spaces,
   users,
 } from "~/db/schema";
-import { endInstant } from "~/domain/booking";
+import { bookingNumberOf, endInstant } from "~/domain/booking";
 import { addDays, addMonths, endDateForMonths, todayInManila } from "~/domain/dates";
 import { makeReferralCode } from "~/domain/referral-code";
 import { registerQueues, stopJobs } from "~/infra/jobs.server";
 import { hashPassword } from "~/infra/password.server";
 import { createSession } from "~/infra/session.server";
 import { QUEUES } from "~/jobs/queues.server";
-import { seedRunningBooking } from "~/seed/running-booking.server";
+import { seedRequestedBooking, seedRunningBooking } from "~/seed/running-booking.server";
 import { seedIfEmpty } from "~/seed/seed.server";
 import {
   E2E_COUPON_CODE,
   TEST_BILL_RENTER_COUNT,
+  TEST_BUSY_ACCOUNT_COUNT,
   TEST_CLAIM_HOST_COUNT,
   TEST_DEPOSIT_RENTER_COUNT,
   TEST_FINANCE_OPERATOR_COUNT,
@@ -71,6 +74,7 @@ const accounts = Array.from(
       2 * TEST_REVIEW_PAIR_COUNT +
       2 * TEST_DEPOSIT_RENTER_COUNT +
       2 * TEST_CLAIM_HOST_COUNT +
+      TEST_BUSY_ACCOUNT_COUNT +
       1,
   },
   (_, n) => {
@@ -133,7 +137,8 @@ const depositStart = reviewStart + 2 * TEST_REVIEW_PAIR_COUNT;
 const depositAccounts = testUsers.slice(depositStart, depositStart + 2 * TEST_DEPOSIT_RENTER_COUNT);
 const claimStart = depositStart + 2 * TEST_DEPOSIT_RENTER_COUNT;
 const claimHosts = testUsers.slice(claimStart, claimStart + TEST_CLAIM_HOST_COUNT);
-const claimRenters = testUsers.slice(claimStart + TEST_CLAIM_HOST_COUNT, -1);
+const claimRenters = testUsers.slice(claimStart + TEST_CLAIM_HOST_COUNT, -1 - TEST_BUSY_ACCOUNT_COUNT);
+const busyAccounts = testUsers.slice(-1 - TEST_BUSY_ACCOUNT_COUNT, -1);
 const landlord = testUsers.at(-1) as TestUser;
 landlord.landlord = true;
 const testListing = (hostId: string, n: number): typeof spaces.$inferInsert => ({
@@ -179,6 +184,18 @@ for (const [n, renter] of billRenters.entries()) {
     await seedRunningBooking(db, { spaceId: room.id, renterId: renter.id, startDate, duration: "3_months" }),
   );
 }
+// Each busy account rents one of the landlord's rooms from 26 days ago too: the same run bills its second month.
+const busyRunning: string[] = [];
+for (const [n, account] of busyAccounts.entries()) {
+  const [room] = await db
+    .insert(spaces)
+    .values(testListing(landlord.id, 400 + n))
+    .returning({ id: spaces.id });
+  if (!room) throw new Error("the busy account's rented room was not made");
+  busyRunning.push(
+    await seedRunningBooking(db, { spaceId: room.id, renterId: account.id, startDate, duration: "3_months" }),
+  );
+}
 await runBilling(db);
 for (const [n, renter] of billRenters.entries()) {
   const [bill] = await db
@@ -209,19 +226,25 @@ for (const [n, operator] of financeOperators.entries()) {
     .values(testListing(host.id, 300 + n))
     .returning({ id: spaces.id });
   if (!room) throw new Error("the finance host's room was not made");
-  await seedRunningBooking(db, {
+  const bookingId = await seedRunningBooking(db, {
     spaceId: room.id,
     renterId: landlord.id,
     startDate: addDays(todayInManila(), -60),
     duration: "3_months",
   });
+  const [booked] = await db
+    .select({ number: bookings.number })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booked) throw new Error("the finance host's booking was not made");
   await db.insert(payoutMethods).values({
     userId: host.id,
     method: "gcash",
     accountName: "Bea Villanueva",
     accountNumber: "09171234567",
   });
-  const weeksAgo = 2 * TEST_FINANCE_OPERATOR_COUNT - 2 * n;
+  // One week apart, all within the 58 days since the first month's rent was released: every batch pays this host.
+  const weeksAgo = TEST_FINANCE_OPERATOR_COUNT + 2 - n;
   const made = await runPayoutBatch(db, new Date(Date.now() - weeksAgo * 7 * 86_400_000));
   const [batch] = made.batchId
     ? await db.select().from(payoutBatches).where(eq(payoutBatches.id, made.batchId))
@@ -229,7 +252,7 @@ for (const [n, operator] of financeOperators.entries()) {
   if (!batch) throw new Error("the finance operator's batch was not made");
   await grantOperatorRole(db, operator.email, "finance");
   operator.operatorRole = "finance";
-  operator.financeBatch = { weekOf: batch.weekOf };
+  operator.financeBatch = { weekOf: batch.weekOf, bookingNumber: bookingNumberOf(booked.number) };
 }
 // Each payout host's room is rented by the landlord from 40 days ago through the real booking service; the host has a
 // GCash number, and the weekly run (rent released 48 hours after the month started, then this week's batch) pays the
@@ -379,6 +402,88 @@ for (let pair = 0; pair < TEST_DEPOSIT_RENTER_COUNT; pair++) {
   if (!endedRow) throw new Error("the ended booking was not seeded");
   await applyBookingEvent(db, ended, { type: "end", actor: "system" }, { at: endInstant(endedRow) });
   renter.deposit = { runningBookingId: running, endedBookingId: ended, hostSetCookie: host.setCookie };
+}
+// Each busy account (the screenshots spec's) is renter and host at once, as a person who uses the app a lot: besides
+// the running booking billed above, its own request for another of the landlord's rooms waits for the host's answer
+// (its receipt numbered), a month's stay ended about 10 days ago, the landlord asks to rent one of its two listings
+// and rents the other from 10 days ago, and the landlord wrote twice about the running booking since it last read.
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+for (const [n, account] of busyAccounts.entries()) {
+  const made = await db
+    .insert(spaces)
+    .values([
+      testListing(landlord.id, 410 + 4 * n),
+      testListing(landlord.id, 411 + 4 * n),
+      testListing(account.id, 412 + 4 * n),
+      testListing(account.id, 413 + 4 * n),
+    ])
+    .returning({ id: spaces.id });
+  const [wanted, stayed, asked, rented] = made.map((room) => room.id);
+  if (!wanted || !stayed || !asked || !rented) throw new Error("the busy account's rooms were not made");
+  const today = todayInManila();
+  const request = await seedRequestedBooking(db, {
+    spaceId: wanted,
+    renterId: account.id,
+    startDate: addDays(today, 10),
+    duration: "1_month",
+  });
+  const ended = await seedRunningBooking(db, {
+    spaceId: stayed,
+    renterId: account.id,
+    startDate: addDays(today, -40),
+    duration: "1_month",
+  });
+  const [endedRow] = await db.select().from(bookings).where(eq(bookings.id, ended));
+  if (!endedRow) throw new Error("the busy account's ended booking was not made");
+  await applyBookingEvent(db, ended, { type: "end", actor: "system" }, { at: endInstant(endedRow) });
+  const hostRequest = await seedRequestedBooking(db, {
+    spaceId: asked,
+    renterId: landlord.id,
+    startDate: addDays(today, 7),
+    duration: "3_months",
+  });
+  await seedRunningBooking(db, {
+    spaceId: rented,
+    renterId: landlord.id,
+    startDate: addDays(today, -10),
+    duration: "1_month",
+  });
+  const running = busyRunning[n] as string;
+  const [runningRow] = await db.select().from(bookings).where(eq(bookings.id, running));
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      spaceId: runningRow?.spaceId as string,
+      renterId: account.id,
+      hostId: landlord.id,
+      renterReadAt: hoursAgo(2.5),
+      hostReadAt: hoursAgo(1),
+      lastMessageAt: hoursAgo(1),
+    })
+    .returning({ id: conversations.id });
+  if (!conversation) throw new Error("the busy account's conversation was not made");
+  await db.insert(messages).values(
+    [
+      {
+        senderId: account.id,
+        body: "Hi! Can I bring two more boxes on Saturday morning?",
+        createdAt: hoursAgo(3),
+      },
+      {
+        senderId: landlord.id,
+        body: "Yes, Saturday works. The guard has your name.",
+        createdAt: hoursAgo(2),
+      },
+      { senderId: landlord.id, body: "Please bring an ID for the logbook.", createdAt: hoursAgo(1) },
+    ].map((message) => ({ ...message, conversationId: conversation.id, bookingId: running })),
+  );
+  account.busy = {
+    requestId: request.bookingId,
+    receiptId: request.paymentId,
+    runningBookingId: running,
+    hostRequestId: hostRequest.bookingId,
+    conversationId: conversation.id,
+  };
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

@@ -10,9 +10,9 @@ export const TEST_USER_COUNT = 800;
 export const TEST_HOST_COUNT = 60;
 /**
  * Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec, three per
- * project: two pay, one gives notice; the screenshots and phone-screens specs, one each per project).
+ * project: two pay, one gives notice; the phone-screens spec, one per project).
  */
-export const TEST_BILL_RENTER_COUNT = 10;
+export const TEST_BILL_RENTER_COUNT = 8;
 /**
  * Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts,
  * Dashboard and phone-screens specs, one each per project).
@@ -40,12 +40,18 @@ export const TEST_CLAIM_HOST_COUNT = 6;
  * Plain accounts made operators of the console (role trust) before the server starts: the operations specs'. Each
  * one's identity check waits for review and it wrote one contact-us message (the trust queues spec).
  */
-export const TEST_OPERATOR_COUNT = 10;
+export const TEST_OPERATOR_COUNT = 14;
 /**
  * Plain accounts made finance operators, each with an open payout batch of a past week to export and mark paid (the
- * operations-money spec's, one per project); taken after the trust operators, followed by the batches' two hosts.
+ * operations-money, operations-health and operations-refunds specs', one each per project); taken after the trust operators, followed by
+ * the batches' hosts.
  */
-export const TEST_FINANCE_OPERATOR_COUNT = 2;
+export const TEST_FINANCE_OPERATOR_COUNT = 6;
+/**
+ * Busy accounts, renter and host at once (the screenshots spec, one per project): bookings in several states, a
+ * bill to pay, a receipt, unread messages, and listings with a request to answer and a tenant.
+ */
+export const TEST_BUSY_ACCOUNT_COUNT = 2;
 /** A coupon made before the server starts: ₱500.00 off a booking (the vouchers spec). */
 export const E2E_COUPON_CODE = "E2E-WELCOME500";
 
@@ -99,8 +105,20 @@ export type TestUser = {
   deposit?: { runningBookingId: string; endedBookingId: string; hostSetCookie: string };
   /** The host of a deposit renter's spaces: claimed with its renter, never on its own. */
   depositHost?: true;
+  /**
+   * A busy account's state: its own request waiting for the host (with its receipt), its running booking (with a bill
+   * to pay), the request to answer on its listing, and the conversation with unread messages.
+   */
+  busy?: {
+    requestId: string;
+    receiptId: string;
+    runningBookingId: string;
+    hostRequestId: string;
+    conversationId: string;
+  };
   /** A finance operator's open payout batch: the Monday it was made for. */
-  financeBatch?: { weekOf: string };
+  /** The open batch's week, and the number of the booking whose rent it pays (a goodwill refund's subject). */
+  financeBatch?: { weekOf: string; bookingNumber: string };
   /** The host paid in a finance operator's batch: never claimed. */
   financeHost?: true;
 };
@@ -114,12 +132,14 @@ export type TestUserKind =
   | "depositRenter"
   | "claimHost"
   | "operator"
-  | "financeOperator";
+  | "financeOperator"
+  | "busyAccount";
 
 function kindOf(user: TestUser): TestUserKind | null {
   if (user.landlord || user.reviewRenter || user.depositHost || user.claimRenter || user.financeHost)
     return null;
   if (user.financeBatch) return "financeOperator";
+  if (user.busy) return "busyAccount";
   if (user.review) return "reviewHost";
   if (user.deposit) return "depositRenter";
   if (user.claim) return "claimHost";
@@ -145,6 +165,7 @@ const next: Record<TestUserKind, number> = {
   claimHost: 0,
   operator: 0,
   financeOperator: 0,
+  busyAccount: 0,
 };
 
 /**

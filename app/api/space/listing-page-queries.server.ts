@@ -40,6 +40,7 @@ export function toListingDetails(view: SpaceView): ListingDetailsData {
     unitsAvailable: view.unitsAvailable,
     features: view.features,
     accessOption: view.accessOption,
+    readiness: view.readiness,
     rentalDurations: view.rentalDurations,
     listingPrice: view.listingPrice,
     pricePerSquareMeter: view.pricePerSquareMeter,

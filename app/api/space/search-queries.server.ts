@@ -157,6 +157,9 @@ async function searchWhere(db: Database, query: SearchQuery, bind: Bind = asValu
     query.features.length > 0 ? arrayContains(spaces.features, bind("features", query.features)) : undefined,
     query.quickMoveIn ? eq(spaces.quickMoveIn, bind("quickMoveIn", true)) : undefined,
     query.firstMonthDiscount ? eq(spaces.firstMonthDiscount, bind("firstMonthDiscount", true)) : undefined,
+    // The stored column, as the partial index spaces_flood_safe_type_city_score_idx is built on (a literal, not a
+    // parameter, so the planner can match that index's predicate).
+    query.floodSafe ? sql`${spaces.floodSafe}` : undefined,
     query.startDate ? availableFrom(bind("startDate", query.startDate)) : undefined,
     bounds ? sql`${location} <@ ${box(bounds, bind)}` : undefined,
   ];
@@ -269,6 +272,11 @@ async function favouriteIds(db: Database, userId: string | null | undefined, spa
   return new Set(rows.map((row) => row.spaceId));
 }
 
+/** A card with its heart set when the user saved its listing. */
+function withHeart(card: SpaceCardView, favourites: ReadonlySet<string>): SpaceCardView {
+  return favourites.has(card._id) ? { ...card, favouriteSpace: true } : card;
+}
+
 /** The two statements of a search: its page of rows and its count. */
 async function searchStatements(db: Database, query: SearchQuery, page: number, bind: Bind = asValues) {
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
@@ -308,7 +316,8 @@ async function preparedSearch(db: Database, query: SearchQuery, page: number) {
   const { bind, values, names } = placeholders();
   // Binding the values makes them known and says the shape; the statements are built only for a new shape.
   const built = await searchStatements(db, query, page, bind);
-  const shape = `${query.sort}:${names()}`;
+  // Flood-safe is written as a literal (see searchWhere), so no placeholder says it: the shape does.
+  const shape = `${query.sort}:${query.floodSafe ? "floodSafe," : ""}${names()}`;
   const kept = preparedSearches(db);
   let statements = kept.get(shape);
   if (!statements) {
@@ -331,18 +340,22 @@ export async function searchSpaces(
   const page = options.page ?? 1;
   const statements = await preparedSearch(db, query, page);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.count]);
-  const favourites = await favouriteIds(
-    db,
-    options.userId,
-    rows.map((row) => row.id),
-  );
+  // The user's hearts are read alongside the cards' photos, cities and hosts, not after them.
+  const [favourites, cards] = await Promise.all([
+    favouriteIds(
+      db,
+      options.userId,
+      rows.map((row) => row.id),
+    ),
+    toSpaceCards(db, rows),
+  ]);
   const total = counted?.total ?? 0;
   return {
     total,
     page,
     pageSize: SEARCH_PAGE_SIZE,
     pages: pageCount(total),
-    results: await toSpaceCards(db, rows, favourites),
+    results: favourites.size === 0 ? cards : cards.map((card) => withHeart(card, favourites)),
   };
 }
 

@@ -37,6 +37,7 @@ export const newSpaceSearch = defineEndpoint({
     "Page n (20 a page) of the active listings of a type that pass the filters in the query parameters, in the chosen order.",
   query: SearchQuerySchema,
   params: SearchPageSchema,
+  changesNothing: true,
   async handler({ db, query, params, user }): Promise<SearchResult> {
     // A visitor's search shows no saved hearts, and without a start date it does not depend on the day.
     if (!user && !query.startDate) {

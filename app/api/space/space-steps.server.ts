@@ -27,7 +27,8 @@ export const SpaceIdSchema = z.uuid({ error: "Unknown space." });
 
 /**
  * The columns the steps change: all but the identity, the owner, the counts (views; photos, kept by a trigger;
- * reviews, kept by the review service), the timestamps of the row and an operator's hiding (never the host's). A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
+ * reviews, kept by the review service), the timestamps of the row, an operator's hiding (never the host's) and
+ * Flood-safe (generated from the readiness facts). A listing draft (app/domain/listing-draft.ts) of these is what a step changes.
  */
 export type SpaceValues = Omit<
   SpaceRow,
@@ -41,6 +42,7 @@ export type SpaceValues = Omit<
   | "updatedAt"
   | "hiddenAt"
   | "hiddenReason"
+  | "floodSafe"
 >;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -83,6 +85,8 @@ export async function draftOf(db: Database, row: SpaceRow): Promise<Draft> {
     photoCount: _photos,
     createdAt: _created,
     updatedAt: _updated,
+    // Kept by the database from the readiness facts: a step never writes it.
+    floodSafe: _floodSafe,
     ...values
   } = row;
   return { id, values, photoIds: await photoIdsOf(db, id), droppedUploadIds: [] };

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { perDatabase } from "~/db/per-database.server";
 import { cities, type SpaceRow, spacePhotos, spaces, uploads, users } from "~/db/schema";
 import { displayName } from "~/domain/display-name";
+import type { ReadinessView } from "~/domain/flood-readiness";
 import { approximate } from "~/domain/geo";
 import { roundHalfUp } from "~/domain/money";
 import { averageStars } from "~/domain/reviews";
@@ -160,6 +161,13 @@ export const SPACE_CARD_COLUMNS = {
   dailyPrice: spaces.dailyPrice,
   quickMoveIn: spaces.quickMoveIn,
   firstMonthDiscount: spaces.firstMonthDiscount,
+  elevationM: spaces.elevationM,
+  floodHistory: spaces.floodHistory,
+  typhoonRatedDoor: spaces.typhoonRatedDoor,
+  raisedStorage: spaces.raisedStorage,
+  backupPower: spaces.backupPower,
+  aboveFloodLine: spaces.aboveFloodLine,
+  floodSafe: spaces.floodSafe,
   reviewStars: spaces.reviewStars,
   reviewCount: spaces.reviewCount,
   publishedAt: spaces.publishedAt,
@@ -188,6 +196,30 @@ function prices(
     pricePerSquareMeter: perSqm,
     perMonthPrice: row.monthlyPrice,
     dailyPrice: row.dailyPrice,
+  };
+}
+
+/** A listing's readiness for typhoon season, with Flood-safe as the database keeps it (by isFloodSafe's rule). */
+function readinessOf(
+  row: Pick<
+    SpaceRow,
+    | "elevationM"
+    | "floodHistory"
+    | "typhoonRatedDoor"
+    | "raisedStorage"
+    | "backupPower"
+    | "aboveFloodLine"
+    | "floodSafe"
+  >,
+): ReadinessView {
+  return {
+    elevationM: row.elevationM,
+    floodHistory: row.floodHistory,
+    typhoonRatedDoor: row.typhoonRatedDoor,
+    raisedStorage: row.raisedStorage,
+    backupPower: row.backupPower,
+    aboveFloodLine: row.aboveFloodLine,
+    floodSafe: row.floodSafe,
   };
 }
 
@@ -234,6 +266,7 @@ function toSpaceView(row: SpaceRow, related: Related): SpaceView {
     unitsAvailable: row.unitsAvailable,
     features: row.features,
     accessOption: row.accessOption as AccessOption | null,
+    readiness: readinessOf(row),
     rentalDurations: row.rentalDurations as RentalDuration[],
     ...prices(row),
     depositRequired: row.depositRequired,
@@ -299,6 +332,7 @@ export async function toSpaceCards(
       ...prices(row),
       quickMoveIn: row.quickMoveIn,
       firstMonthDiscount: row.firstMonthDiscount,
+      readiness: readinessOf(row),
       availableForRent: AVAILABLE_FOR_RENT[row.status],
       favouriteSpace: favourites.has(row.id),
       rating: averageStars(row.reviewStars, row.reviewCount),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_READINESS } from "~/domain/flood-readiness";
 import { type ContractSource, contractDetails } from "./standard-contract";
 
 const room: ContractSource = {
@@ -21,6 +22,7 @@ const room: ContractSource = {
   dailyPrice: null,
   depositRequired: true,
   quickMoveIn: false,
+  readiness: { ...NO_READINESS, floodSafe: false },
   firstMonthDiscount: true,
   spacePhotos: [],
   coverPhotoIndex: 0,

@@ -1,3 +1,4 @@
+import { readinessFactLabels } from "~/domain/flood-readiness";
 import { formatPeso, roundHalfUp } from "~/domain/money";
 import { deposit, firstMonthDiscount } from "~/domain/pricing";
 import { coverPhoto, type ImageView, type ListingDetailsData } from "~/domain/space";
@@ -37,6 +38,8 @@ export type ListingFacts = {
   /** Size, access, durations, deposit, discount, move-in and contract, in order. */
   facts: { term: string; value: string }[];
   features: string[];
+  /** Readiness for typhoon season: whether it is Flood-safe and the facts the host stated (CCTV and guard included). */
+  readiness: { floodSafe: boolean; facts: string[] };
   description: string | null;
   /** The cover first. */
   photos: ImageView[];
@@ -84,6 +87,10 @@ export function listingFacts(space: ListingDetailsData, unit: LengthUnit): Listi
     monthlyPrice: priced.monthly,
     facts: facts.filter((fact) => fact !== null),
     features: space.features.map((feature) => featureLabel(type, feature)),
+    readiness: {
+      floodSafe: space.readiness.floodSafe,
+      facts: readinessFactLabels({ ...space.readiness, storageType: type, features: space.features }),
+    },
     description: space.description?.trim() ? space.description : null,
     photos: cover ? [cover, ...space.spacePhotos.filter((photo) => photo.uploadId !== cover.uploadId)] : [],
     floorplan: space.floorplan,

@@ -70,6 +70,26 @@ export function ListingSummary({
         </section>
       ) : null}
 
+      {facts.readiness.floodSafe || facts.readiness.facts.length ? (
+        <section aria-labelledby="listing-readiness" data-testid="listing-readiness">
+          <h2 id="listing-readiness" className="text-lg font-semibold text-slate-900">
+            Typhoon and flood readiness
+          </h2>
+          {facts.readiness.floodSafe ? (
+            <p className="mt-2 inline-block rounded-full bg-sky-50 px-3 py-1 text-sm font-semibold text-sky-900">
+              Flood-safe
+            </p>
+          ) : null}
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {facts.readiness.facts.map((fact) => (
+              <li key={fact} className="text-slate-800">
+                {fact}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {facts.description ? (
         <section aria-labelledby="listing-description">
           <h2 id="listing-description" className="text-lg font-semibold text-slate-900">

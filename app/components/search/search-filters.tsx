@@ -25,6 +25,7 @@ const MORE = [
   "features",
   "quickMoveIn",
   "firstMonthDiscount",
+  "floodSafe",
   "startDate",
 ] as const;
 
@@ -240,6 +241,20 @@ export function SearchFilters({
                 checked={Boolean(values.firstMonthDiscount)}
               >
                 First-month discount
+              </Checkbox>
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className={labelClass}>Typhoon season</legend>
+            <div className="mt-2">
+              <Checkbox
+                id="search-flood-safe"
+                name="floodSafe"
+                value="true"
+                checked={Boolean(values.floodSafe)}
+              >
+                Flood-safe
               </Checkbox>
             </div>
           </fieldset>

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -11,6 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  FLOOD_HISTORIES,
+  FLOOD_SAFE_HISTORIES,
+  FLOOD_SAFE_MIN_ELEVATION_M,
+} from "../../domain/flood-readiness";
 import { cities } from "./places";
 import { uploads } from "./uploads";
 import { users } from "./users";
@@ -76,6 +81,24 @@ export const spaces = pgTable(
     contractType: text("contract_type", { enum: ["standard", "uploaded"] }),
     contractUploadId: uuid("contract_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     floorplanUploadId: uuid("floorplan_upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    /**
+     * Readiness for typhoon season (the flood-readiness step; app/domain/flood-readiness.ts): the floor or elevation
+     * above the street in meters, the spot's flood history, and what keeps goods or cars dry and safe in a storm.
+     * CCTV, a guard and covered parking are `features`.
+     */
+    elevationM: doublePrecision("elevation_m"),
+    floodHistory: text("flood_history", { enum: FLOOD_HISTORIES }),
+    typhoonRatedDoor: boolean("typhoon_rated_door").notNull().default(false),
+    raisedStorage: boolean("raised_storage").notNull().default(false),
+    backupPower: boolean("backup_power").notNull().default(false),
+    aboveFloodLine: boolean("above_flood_line").notNull().default(false),
+    /**
+     * Flood-safe, kept by the database from the facts above by the rule of app/domain/flood-readiness.ts
+     * (`floodSafeSql`), so the search filters on a stored column its index holds; never written by the app.
+     */
+    floodSafe: boolean("flood_safe")
+      .notNull()
+      .generatedAlwaysAs((): SQL => floodSafeSql()),
     /** Index into the ordered photos (space_photos.position). */
     coverPhotoIndex: integer("cover_photo_index").notNull().default(0),
     /**
@@ -143,6 +166,10 @@ export const spaces = pgTable(
         .where(active),
       // Every one of some features (features @> array[…]):
       index("spaces_active_features_idx").using("gin", table.features).where(active),
+      // Flood-safe listings of a type (and a city), recommended first; the other sorts read these rows too:
+      index("spaces_flood_safe_type_city_score_idx")
+        .on(table.storageType, table.cityId, completeness, table.publishedAt, table.id)
+        .where(sql`${active} and ${table.floodSafe}`),
       // Map bounds (point <@ box) and the nearest sort (point <-> point):
       index("spaces_active_location_idx")
         .using("gist", sql`point(${table.longitude}, ${table.latitude})`)
@@ -152,6 +179,20 @@ export const spaces = pgTable(
 );
 
 export type SpaceRow = typeof spaces.$inferSelect;
+
+/**
+ * isFloodSafe of app/domain/flood-readiness.ts in SQL, from the same constants: the flood history is "never" or
+ * "once", and storage is 1 m or more above the street or raised/sealed, parking above the flood line. A generated
+ * column may only read its own row, by column name (tests/api/flood-readiness.test.ts holds it to the rule).
+ */
+export function floodSafeSql(): SQL {
+  const histories = FLOOD_SAFE_HISTORIES.map((history) => `'${history}'`).join(", ");
+  return sql.raw(
+    `coalesce(flood_history in (${histories}), false) and case storage_type ` +
+      `when 'storage' then coalesce(elevation_m >= ${FLOOD_SAFE_MIN_ELEVATION_M}, false) or raised_storage ` +
+      `when 'parking' then above_flood_line else false end`,
+  );
+}
 
 /** A space's photos, in order (position 0 first). Each is an `uploads` row of kind spaceImages. */
 export const spacePhotos = pgTable(

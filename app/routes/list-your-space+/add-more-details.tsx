@@ -19,7 +19,7 @@ import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 
 /**
- * list-your-space step 6: photos (1 to 20, one of them the cover; several can be picked and sent at once) and a
+ * list-your-space step 7: photos (1 to 20, one of them the cover; several can be picked and sent at once) and a
  * floor plan. Everything works as plain forms: uploads are multipart posts that this action forwards to POST /space/imageUploadSpaces and
  * /space/imageUploadFloorplan; a photo's buttons post an intent and this action computes the new order from the
  * draft and saves it with the step's body { photoOrder, coverPhotoIndex } (a photo left out is deleted). JavaScript

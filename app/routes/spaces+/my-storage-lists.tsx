@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { STORM_UPDATE_FORM, sendStormUpdate } from "~/api/conversations/storm-updates.server";
 import { setAvailability } from "~/api/reserve/availability.server";
 import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
 import { ListingCard, STATUS_LABELS } from "~/components/my-listings/listing-card";
@@ -18,7 +19,9 @@ import { makeToast } from "~/utils/toast";
 /**
  * my-storage-lists (docs/product.md, Screens and routes): the host's listings grouped pending (drafts), active and
  * inactive, with counts, as tabs that are links (?tab=). Drafts continue where they stopped; published listings are
- * viewed, edited, deactivated or activated (POST /reserve/setAvailability/{id}).
+ * viewed, edited, deactivated or activated (POST /reserve/setAvailability/{id}). Under them, the storm update: one
+ * message to every renter with an approved or active booking (POST /user/sendStormUpdate; docs/product.md,
+ * Readiness for typhoon season).
  */
 export const meta: MetaFunction = () => pageMeta("My listings", "Your storage and parking listings.");
 
@@ -56,16 +59,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   if (!answer.ok) {
-    return data({ tab, listings: [] as SpaceView[], counts: null, toast: answer.toast });
+    return data({
+      tab,
+      listings: [] as SpaceView[],
+      counts: null,
+      toast: answer.toast,
+      storm: STORM_UPDATE_FORM,
+    });
   }
-  return data({ tab, listings: answer.result.listings, counts: answer.result.counts, toast: null });
+  return data({
+    tab,
+    listings: answer.result.listings,
+    counts: answer.result.counts,
+    toast: null,
+    storm: STORM_UPDATE_FORM,
+  });
 }
+
+const STORM_UPDATE_INTENT = "storm-update";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
   const form = await request.formData();
   const intent = form.get("intent");
   const spaceId = String(form.get("spaceId") ?? "");
+  if (intent === STORM_UPDATE_INTENT) {
+    const sent = await client.call(sendStormUpdate, { body: { message: String(form.get("message") ?? "") } });
+    if (!sent.ok) return data({ toast: sent.toast }, { status: sent.status });
+    const { renters } = sent.result;
+    return data({
+      toast: makeToast(
+        "success",
+        `Your storm update was sent to ${renters === 1 ? "1 renter" : `${renters} renters`}.`,
+      ),
+    });
+  }
   if (intent !== "activate" && intent !== "deactivate") {
     return data({ toast: makeToast("error", "Unknown action.") }, { status: 400 });
   }
@@ -82,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyStorageLists() {
-  const { tab, listings, counts } = useLoaderData<typeof loader>();
+  const { tab, listings, counts, storm } = useLoaderData<typeof loader>();
   const isPending = useIsPending();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -130,6 +158,49 @@ export default function MyStorageLists() {
           />
         )}
       </section>
+      {counts && counts.active + counts.inactive > 0 ? (
+        <StormUpdateForm pending={isPending} limits={storm} />
+      ) : null}
     </div>
+  );
+}
+
+/** The storm update: a plain form (it works without JavaScript), answered with a toast. */
+function StormUpdateForm({ pending, limits }: { pending: boolean; limits: typeof STORM_UPDATE_FORM }) {
+  return (
+    <section
+      aria-labelledby="storm-update-heading"
+      className="mt-10 rounded-xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="storm-update-heading" className="text-lg font-semibold text-slate-900">
+        Storm update
+      </h2>
+      <p id="storm-update-hint" className="mt-1 text-sm text-slate-700">
+        One message to every renter with an approved or active booking at your spaces, such as "We raised
+        everything to the second shelf". It lands in each renter's conversation, where they can reply. At most{" "}
+        {limits.perDay} a day.
+      </p>
+      <Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={STORM_UPDATE_INTENT} />
+        <label htmlFor="storm-update-message" className="block text-sm font-semibold text-slate-800">
+          Your update
+        </label>
+        <textarea
+          id="storm-update-message"
+          name="message"
+          rows={3}
+          maxLength={limits.maxLength}
+          aria-describedby="storm-update-hint"
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+        />
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          Send storm update
+        </button>
+      </Form>
+    </section>
   );
 }

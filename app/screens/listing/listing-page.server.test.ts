@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SpaceBrief } from "~/api/space/listing-page.server";
 import { listingFacts } from "~/components/listing/listing-facts";
 import { listingMeta } from "~/components/listing/listing-meta";
+import { NO_READINESS } from "~/domain/flood-readiness";
 import { APPROXIMATE_RADIUS_METRES } from "~/domain/geo";
 import type { ImageView } from "~/domain/space";
 import { listingPageView } from "~/screens/listing/listing-page.server";
@@ -36,6 +37,7 @@ const STORAGE: SpaceBrief = {
   dailyPrice: null,
   depositRequired: true,
   quickMoveIn: true,
+  readiness: { ...NO_READINESS, floodSafe: false },
   firstMonthDiscount: true,
   spacePhotos: [photo("a"), photo("b"), photo("c")],
   coverPhotoIndex: 1,

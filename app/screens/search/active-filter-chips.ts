@@ -70,6 +70,7 @@ function activeFilters(query: SearchQuery, cityName: string | null): Chip[] {
     query.firstMonthDiscount
       ? { label: "First-month discount", without: without({ firstMonthDiscount: false }) }
       : null,
+    query.floodSafe ? { label: "Flood-safe", without: without({ floodSafe: false }) } : null,
     ...query.features.map((feature) => ({
       label: features[feature] ?? feature,
       without: without({ features: query.features.filter((each) => each !== feature) }),
