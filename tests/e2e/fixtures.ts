@@ -183,6 +183,19 @@ export async function visit(page: Page, path: string) {
   return response;
 }
 
+/**
+ * The bell's notification whose text has `text`, once it is there: notify() writes it in a job, so the list is
+ * opened again until it shows.
+ */
+export async function notificationWith(page: Page, text: string) {
+  const notification = page.getByTestId("notification").filter({ hasText: text });
+  await expect(async () => {
+    await page.goto("/messages/check-list?tab=notifications");
+    await expect(notification).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return notification;
+}
+
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
 /** The desktop of the screenshots: a common laptop screen. */

@@ -1,13 +1,17 @@
+import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { DEMO_STORAGE_TITLE } from "../../app/seed/demo-spaces";
 import { requestedBooking } from "./booking-requests";
 import {
+  billRenter,
   expect,
   expectFitsPhone,
   expectOnFirstScreen,
   loggedInAccount,
   NARROW,
   newHost,
+  notificationWith,
+  payoutHost,
   test,
   visit,
 } from "./fixtures";
@@ -16,10 +20,39 @@ import {
  * The main screens on a 390 × 844 phone, with JavaScript on and off (docs/design.md): a booking's page opens on its
  * summary, with the one action that matters now on the first screen, for the renter and for the host, and nothing
  * runs off the screen's right edge. Bookings are made through the API (BookSpace and the sandbox checkout's form)
- * on a fresh host's own listing; the browser only reads the pages and presses the button.
+ * on a fresh host's own listing; the browser only reads the pages and presses the button. The money pages (bills,
+ * receipts, earnings, payouts, the dashboard) are cards whose amounts end at one edge, and notifications and the inbox
+ * read news first, in two lines (docs/design.md, Money lists, Notifications, Inbox).
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Nothing scrolls sideways: the page's scrolling box is no wider than the window (the issue's own measure). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * A money list shows cards (docs/design.md, Money lists): each whole on the phone's width, its amount on the right of
+ * its first line, and the amounts of the list ending at one edge.
+ */
+async function expectMoneyCards(cards: Locator) {
+  await expect(cards.first()).toBeVisible();
+  const rights = new Set<number>();
+  for (const card of await cards.all()) {
+    const box = await card.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= NARROW.width).toBe(true);
+    const amount = await card.getByTestId("card-amount").boundingBox();
+    const title = await card.getByRole("heading").boundingBox();
+    expect(amount && title && amount.x > title.x && amount.y < title.y + title.height).toBe(true);
+    rights.add(Math.round((amount?.x ?? 0) + (amount?.width ?? 0)));
+  }
+  expect(rights.size).toBe(1);
+}
 
 test.use({ viewport: NARROW });
 
@@ -145,4 +178,76 @@ test("an empty list says why and offers the next step as a button", async ({ pag
     await expectOnFirstScreen(empty.getByRole("link", { name: list.action }));
     await expectFitsPhone(page);
   }
+});
+
+test("money on a phone: bills, earnings, payouts and the dashboard are cards that fit", async ({
+  page,
+  baseURL,
+}) => {
+  const bill = await billRenter(page, baseURL);
+  await visit(page, "/payment/bills");
+  await expectMoneyCards(page.getByTestId("bill-card"));
+  // This month's dates are short; the year is written only when it is not this year's.
+  const thisYear = todayInManila().slice(0, 4);
+  await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).not.toContainText(
+    thisYear,
+  );
+  await expectNoSidewaysScroll(page);
+
+  await page.context().clearCookies();
+  await payoutHost(page, baseURL);
+  await visit(page, "/payment/bills?tab=earnings");
+  await expectMoneyCards(page.getByTestId("payout-card"));
+  await expectMoneyCards(page.getByTestId("earning-line"));
+  await expectNoSidewaysScroll(page);
+  await visit(page, "/user-profile/dashboard");
+  await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test("a paid request: its receipt is a card and fits; notifications and the inbox read news first, then the space, in two lines", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const host = await newHost(playwright, baseURL);
+  await loggedInAccount(page, playwright, baseURL);
+  await requestedBooking(page.request, host.listing.id, addDays(todayInManila(), 12));
+
+  await visit(page, "/payment/bills?tab=paid");
+  const receipts = page.getByTestId("receipt-card");
+  await expectMoneyCards(receipts);
+  await expectNoSidewaysScroll(page);
+  await receipts.first().getByRole("link", { name: "See the receipt" }).click();
+  await expect(page.getByRole("heading", { name: "Acknowledgement receipt" })).toBeVisible();
+  // A receipt is a document: its date keeps the year.
+  await expect(page.getByTestId("receipt-paid-on")).toContainText(todayInManila().slice(0, 4));
+  await expectNoSidewaysScroll(page);
+
+  const sent = await notificationWith(page, "Your request was sent to the host");
+  const news = sent.getByTestId("notification-news");
+  const body = sent.getByTestId("notification-body");
+  // The news is the first line, in bold while unread, with the space under it.
+  await expect(news).toHaveText(/^Unread: Your request was sent to the host$/);
+  await expect(body).toContainText(host.listing.title);
+  const [newsBox, bodyBox] = [await news.boundingBox(), await body.boundingBox()];
+  expect((newsBox?.y ?? 0) + (newsBox?.height ?? 0)).toBeLessThanOrEqual(bodyBox?.y ?? 0);
+  expect(await news.evaluate((element) => getComputedStyle(element).fontWeight)).toBe("700");
+  await expect(sent).toHaveClass(/bg-brand-50/);
+  await expectNoSidewaysScroll(page);
+
+  // The inbox: who first, then their latest line and the space, in two lines.
+  await visit(page, "/messages/list");
+  const row = page.getByTestId("conversation-row").filter({ hasText: host.listing.title });
+  await expect(row).toBeVisible();
+  const who = row.getByTestId("conversation-who");
+  const latest = row.getByTestId("conversation-news");
+  await expect(latest).toContainText(host.listing.title);
+  const [whoBox, latestBox] = [await who.boundingBox(), await latest.boundingBox()];
+  expect((whoBox?.y ?? 0) + (whoBox?.height ?? 0)).toBeLessThanOrEqual(latestBox?.y ?? 0);
+  const lineHeight = await latest.evaluate((element) =>
+    Number.parseFloat(getComputedStyle(element).lineHeight),
+  );
+  expect(latestBox?.height ?? 0).toBeLessThanOrEqual(lineHeight + 1);
+  await expectNoSidewaysScroll(page);
 });

@@ -7,6 +7,7 @@ import {
   loggedInAccount,
   NARROW,
   newHost,
+  notificationWith,
   test,
   visit,
 } from "./fixtures";
@@ -80,11 +81,7 @@ test("the payment made with the request has an acknowledgement receipt that fits
   await expectFitsPhone(page);
 
   // The bell: the news in full, and no call to pay what is paid.
-  const sent = page.getByTestId("notification").filter({ hasText: "Your request was sent to the host" });
-  await expect(async () => {
-    await page.goto("/messages/check-list?tab=notifications");
-    await expect(sent).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  const sent = await notificationWith(page, "Your request was sent to the host");
   const body = sent.getByTestId("notification-body");
   await expect(body).toContainText("the host has until");
   expect(await body.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -10,14 +10,14 @@ export const TEST_USER_COUNT = 800;
 export const TEST_HOST_COUNT = 60;
 /**
  * Renters with a booking that started 26 days ago and its second month's bill issued (the Bills spec, three per
- * project: two pay, one gives notice).
+ * project: two pay, one gives notice; the phone-screens spec, one per project).
  */
-export const TEST_BILL_RENTER_COUNT = 6;
+export const TEST_BILL_RENTER_COUNT = 8;
 /**
- * Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts
- * and Dashboard specs, one each per project).
+ * Hosts whose space was rented from 40 days ago, with a payout method and their first month paid out (the Payouts,
+ * Dashboard and phone-screens specs, one each per project).
  */
-export const TEST_PAYOUT_HOST_COUNT = 4;
+export const TEST_PAYOUT_HOST_COUNT = 6;
 /**
  * Hosts whose space a renter booked for a month from 40 days ago, completed about 10 days ago: both may review it
  * (the reviews spec). Each host carries its renter's session; the renters are never claimed on their own.

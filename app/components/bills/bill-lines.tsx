@@ -13,19 +13,19 @@ export function BillLines({ bill }: { bill: BillDetails }) {
           <th scope="row" className="py-2 font-normal">
             Rent, {period}
           </th>
-          <td className="py-2 text-right">{formatPeso(bill.rent)}</td>
+          <td className="py-2 text-right tabular-nums">{formatPeso(bill.rent)}</td>
         </tr>
         <tr className="border-b border-slate-200">
           <th scope="row" className="py-2 font-normal">
             Space Solution fee
           </th>
-          <td className="py-2 text-right">{formatPeso(bill.spaceSolutionFee)}</td>
+          <td className="py-2 text-right tabular-nums">{formatPeso(bill.spaceSolutionFee)}</td>
         </tr>
         <tr>
           <th scope="row" className="py-2 font-bold">
             Total
           </th>
-          <td className="py-2 text-right font-bold" data-testid="bill-total">
+          <td className="py-2 text-right font-bold tabular-nums" data-testid="bill-total">
             {formatPeso(bill.total)}
           </td>
         </tr>

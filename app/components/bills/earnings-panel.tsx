@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { Earnings } from "~/api/payment/payouts.server";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatCalendarDate, formatMoment } from "~/domain/dates";
+import { Figures, MoneyCard } from "~/components/ui/money-card";
+import type { CalendarDate } from "~/domain/dates";
+import { formatDateNear, formatMomentNear, formatRangeNear } from "~/domain/dates-near";
 import { formatPeso } from "~/domain/money";
 
 const PERIOD_STATES = {
@@ -14,24 +16,24 @@ const PERIOD_STATES = {
  * A host's earnings on the Bills screen: what they earned, what is payable and what was paid out (sums of the
  * ledger), where payouts go, each payout with its reference and date, and the latest months earned.
  */
-export function EarningsPanel({ earnings }: { earnings: Earnings }) {
-  const totals = [
-    { label: "Earned", amount: earnings.earned, testId: "earned" },
-    { label: "Payable", amount: earnings.payable, testId: "payable" },
-    { label: "Paid out", amount: earnings.paidOut, testId: "paid-out" },
-  ];
+export function EarningsPanel({
+  earnings,
+  today,
+  now,
+}: {
+  earnings: Earnings;
+  today: CalendarDate;
+  now: string;
+}) {
   return (
     <div className="mt-3 space-y-6">
-      <dl className="grid grid-cols-3 gap-3">
-        {totals.map((total) => (
-          <div key={total.label} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-            <dt className="text-sm text-slate-600">{total.label}</dt>
-            <dd className="text-lg font-bold text-slate-900" data-testid={total.testId}>
-              {formatPeso(total.amount)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Figures
+        items={[
+          { label: "Earned", value: formatPeso(earnings.earned), testId: "earned" },
+          { label: "Payable", value: formatPeso(earnings.payable), testId: "payable" },
+          { label: "Paid out", value: formatPeso(earnings.paidOut), testId: "paid-out" },
+        ]}
+      />
       {earnings.upcoming > 0 ? (
         <p className="text-sm text-slate-700" data-testid="upcoming">
           Coming: <strong>{formatPeso(earnings.upcoming)}</strong> of rent already paid by renters, payable 48
@@ -70,28 +72,22 @@ export function EarningsPanel({ earnings }: { earnings: Earnings }) {
         ) : (
           <ul className="mt-2 space-y-2">
             {earnings.payouts.map((payout) => (
-              <li
+              <MoneyCard
                 key={payout.payoutId}
-                className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
-                data-testid="payout-card"
+                level={4}
+                testId="payout-card"
+                title={`${payout.state === "paid" ? "Paid" : "Being paid out"} to ${payout.sentTo}`}
+                amount={formatPeso(payout.amount)}
               >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="text-sm text-slate-700">
-                    <p className="font-semibold text-slate-900">
-                      {payout.state === "paid" ? "Paid" : "Being paid out"} to {payout.sentTo}
-                    </p>
-                    {payout.state === "paid" && payout.paidAt ? (
-                      <p>
-                        Paid on {formatMoment(payout.paidAt)} · reference{" "}
-                        <span data-testid="payout-reference">{payout.reference}</span>
-                      </p>
-                    ) : (
-                      <p>Week of {formatCalendarDate(payout.weekOf)}</p>
-                    )}
-                  </div>
-                  <p className="text-lg font-bold text-slate-900">{formatPeso(payout.amount)}</p>
-                </div>
-              </li>
+                {payout.state === "paid" && payout.paidAt ? (
+                  <p>
+                    Paid on {formatMomentNear(payout.paidAt, now)} · reference{" "}
+                    <span data-testid="payout-reference">{payout.reference}</span>
+                  </p>
+                ) : (
+                  <p>Week of {formatDateNear(payout.weekOf, today)}</p>
+                )}
+              </MoneyCard>
             ))}
           </ul>
         )}
@@ -105,22 +101,20 @@ export function EarningsPanel({ earnings }: { earnings: Earnings }) {
             Nothing earned yet. A booking's rent shows here 48 hours after each paid month starts.
           </p>
         ) : (
-          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          <ul className="mt-2 space-y-2">
             {earnings.periods.map((period) => (
-              <li
+              <MoneyCard
                 key={`${period.bookingId}-${period.periodStart}`}
-                className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm"
-                data-testid="earning-line"
+                level={4}
+                testId="earning-line"
+                title={period.spaceTitle}
+                amount={formatPeso(period.rent)}
               >
-                <div>
-                  <p className="font-semibold text-slate-900">{period.spaceTitle}</p>
-                  <p className="text-slate-700">
-                    {formatCalendarDate(period.periodStart)} to {formatCalendarDate(period.periodEnd)} ·{" "}
-                    {PERIOD_STATES[period.state]}
-                  </p>
-                </div>
-                <p className="font-semibold text-slate-900">{formatPeso(period.rent)}</p>
-              </li>
+                <p>
+                  {formatRangeNear(period.periodStart, period.periodEnd, today)} ·{" "}
+                  {PERIOD_STATES[period.state]}
+                </p>
+              </MoneyCard>
             ))}
           </ul>
         )}

@@ -1,37 +1,44 @@
 import { Link } from "@remix-run/react";
 import type { ReceiptSummary } from "~/api/payment/receipts.server";
-import { formatInstant } from "~/components/bookings/booking-words";
-import { formatCalendarDate } from "~/domain/dates";
+import { MoneyCard } from "~/components/ui/money-card";
+import type { CalendarDate } from "~/domain/dates";
+import { formatMomentNear, formatRangeNear } from "~/domain/dates-near";
 import { formatPeso } from "~/domain/money";
 
 /**
  * One payment on the Bills screen's Paid tab: the payment made with a booking request, or a monthly bill; when it
  * was paid, its receipt number, and its receipt.
  */
-export function ReceiptCard({ receipt }: { receipt: ReceiptSummary }) {
-  const period = `${formatCalendarDate(receipt.periodStart)} to ${formatCalendarDate(receipt.periodEnd)}`;
+export function ReceiptCard({
+  receipt,
+  today,
+  now,
+}: {
+  receipt: ReceiptSummary;
+  today: CalendarDate;
+  now: string;
+}) {
+  const period = formatRangeNear(receipt.periodStart, receipt.periodEnd, today);
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="receipt-card">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{receipt.spaceTitle}</h3>
-          <p className="text-sm text-slate-700">
-            {receipt.kind === "request"
-              ? `Paid with the booking request: the first rent, ${period}`
-              : `Rent for ${period}`}
-          </p>
-          <p className="text-sm text-slate-700">
-            Paid {formatInstant(receipt.paidAt)} · receipt {receipt.receiptNumber} · booking{" "}
-            {receipt.bookingNumber}
-          </p>
-        </div>
-        <p className="text-lg font-bold text-slate-900">{formatPeso(receipt.total)}</p>
-      </div>
-      <p className="mt-3">
+    <MoneyCard
+      testId="receipt-card"
+      title={receipt.spaceTitle}
+      amount={formatPeso(receipt.total)}
+      action={
         <Link to={`/payment/receipt/${receipt.receiptId}`} className="font-semibold text-brand-700 underline">
           See the receipt
         </Link>
+      }
+    >
+      <p>
+        {receipt.kind === "request"
+          ? `Paid with the booking request: the first rent, ${period}`
+          : `Rent for ${period}`}
       </p>
-    </li>
+      <p>
+        Paid {formatMomentNear(receipt.paidAt, now)} · receipt {receipt.receiptNumber} · booking{" "}
+        {receipt.bookingNumber}
+      </p>
+    </MoneyCard>
   );
 }

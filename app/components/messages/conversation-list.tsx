@@ -2,11 +2,14 @@ import { Link } from "@remix-run/react";
 import type { ChatSummary } from "~/api/conversations/conversations.server";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
-import { formatMoment } from "~/domain/dates";
+import { formatMomentNear } from "~/domain/dates-near";
 import { PATHS } from "~/utils/menu";
 
-/** The inbox: one row per conversation, the other person, the space, the last line and the unread count. */
-export function ConversationList({ conversations }: { conversations: ChatSummary[] }) {
+/**
+ * The inbox: one row per conversation, two lines — the other person and when, then their latest line and the space —
+ * with the unread ones tinted, barred and bold, and their count. `now` is the loader's, for the dates' years.
+ */
+export function ConversationList({ conversations, now }: { conversations: ChatSummary[]; now: string }) {
   if (conversations.length === 0)
     return (
       <EmptyState
@@ -16,12 +19,13 @@ export function ConversationList({ conversations }: { conversations: ChatSummary
       />
     );
   return (
-    <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+    <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl bg-white shadow-sm">
       {conversations.map((conversation) => (
         <li key={conversation.conversationId}>
+          {/* Two lines, the news first (docs/design.md, Inbox): who and when, then their latest line and the space. */}
           <Link
             to={`/messages/${conversation.conversationId}`}
-            className="flex items-start gap-3 p-4 hover:bg-slate-50"
+            className={`flex items-center gap-3 border-l-4 p-4 hover:bg-slate-50 ${conversation.unread ? "border-brand-600 bg-brand-50" : "border-transparent"}`}
             data-testid="conversation-row"
           >
             <img
@@ -33,25 +37,32 @@ export function ConversationList({ conversations }: { conversations: ChatSummary
             />
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline justify-between gap-2">
-                <span className="truncate font-semibold text-slate-900">{conversation.other.name}</span>
+                <span
+                  className={`truncate text-slate-900 ${conversation.unread ? "font-bold" : "font-semibold"}`}
+                  data-testid="conversation-who"
+                >
+                  {conversation.unread ? <span className="sr-only">Unread: </span> : null}
+                  {conversation.other.name}
+                </span>
                 {conversation.lastMessage ? (
                   <time
                     dateTime={conversation.lastMessage.createdAt}
                     className="shrink-0 text-xs text-slate-600"
                   >
-                    {formatMoment(conversation.lastMessage.createdAt)}
+                    {formatMomentNear(conversation.lastMessage.createdAt, now)}
                   </time>
                 ) : null}
               </span>
-              <span className="block truncate text-sm text-slate-600">
-                {conversation.spaceTitle} · {conversation.role === "host" ? "you host" : "you rent"}
-              </span>
               <span className="mt-0.5 flex items-center justify-between gap-2">
-                <span
-                  className={`truncate text-sm ${conversation.unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
-                >
-                  {conversation.lastMessage?.mine ? "You: " : ""}
-                  {conversation.lastMessage?.text}
+                <span className="truncate text-sm" data-testid="conversation-news">
+                  <span className={conversation.unread ? "font-semibold text-slate-900" : "text-slate-700"}>
+                    {conversation.lastMessage?.mine ? "You: " : ""}
+                    {conversation.lastMessage?.text}
+                  </span>
+                  <span className="text-slate-600">
+                    {conversation.lastMessage ? " · " : ""}
+                    {conversation.spaceTitle}, {conversation.role === "host" ? "you host" : "you rent"}
+                  </span>
                 </span>
                 {conversation.unread ? (
                   <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">

@@ -5,6 +5,7 @@ import { Badge } from "./badge";
 import { Button, ButtonLink, buttonClass } from "./button";
 import { Card } from "./card";
 import { RemovableChip } from "./chip";
+import { Figures, MoneyCard } from "./money-card";
 import { PendingButton } from "./pending-button";
 
 /** The UI primitives as the server renders them: what a page without JavaScript gets. */
@@ -97,5 +98,29 @@ describe("card, badge and chip", () => {
     expect(chip).toContain('href="/search-space?type=storage"');
     expect(chip).toContain('aria-label="Remove the filter: Makati"');
     expect(chip).toContain('Makati<span aria-hidden="true">×</span>');
+  });
+});
+
+describe("money lists", () => {
+  it("puts a card's amount on its title's line, in figures of one width that do not wrap", () => {
+    const card = html(
+      <MoneyCard title="Dry room in Makati" amount="₱2,575.00" testId="bill-card" level={4}>
+        <p>Due on Dec 1</p>
+      </MoneyCard>,
+    );
+    expect(card).toMatch(/^<li [^>]*data-testid="bill-card"/);
+    expect(card).toMatch(
+      /<h4[^>]*>Dry room in Makati<\/h4><p [^>]*class="[^"]*whitespace-nowrap[^"]*tabular-nums/,
+    );
+    expect(card).toContain('data-testid="card-amount">₱2,575.00</p>');
+    expect(card).toContain("<p>Due on Dec 1</p>");
+    expect(card).not.toContain('class="mt-3"');
+  });
+
+  it("lays sums two to a row on a phone and four on a wider screen, each a term over its figure", () => {
+    const figures = html(<Figures items={[{ label: "Earned", value: "₱1,000.00", testId: "earned" }]} />);
+    expect(figures).toMatch(/^<dl class="[^"]*grid-cols-2[^"]*sm:grid-cols-4/);
+    expect(figures).toContain("<dt");
+    expect(figures).toMatch(/<dd [^>]*data-testid="earned">₱1,000.00<\/dd>/);
   });
 });

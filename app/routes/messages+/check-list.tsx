@@ -19,7 +19,7 @@ import { ConversationList, MessagesTabs } from "~/components/messages/conversati
 import { groupByDay } from "~/components/messages/notification-days";
 import { ViewingCard } from "~/components/messages/viewing-card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatMoment } from "~/domain/dates";
+import { formatMomentNear } from "~/domain/dates-near";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { PATHS } from "~/utils/menu";
@@ -53,7 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "messages") {
     const answer = await client.call(userChatList, { query: { userId: profile.userId } });
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, viewings: null, notifications: null, conversations: answer.result, now: "" });
+    return data({
+      tab,
+      viewings: null,
+      notifications: null,
+      conversations: answer.result,
+      now: new Date().toISOString(),
+    });
   }
   const answer = await client.call(getMyAllNotification);
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
@@ -100,7 +106,7 @@ export default function CheckList() {
         {tab === "my" ? "My viewings" : tab === "messages" ? "Messages" : "Notifications"}
       </h1>
       <MessagesTabs current={tab} />
-      {conversations ? <ConversationList conversations={conversations} /> : null}
+      {conversations ? <ConversationList conversations={conversations} now={now} /> : null}
       {viewings ? (
         viewings.length === 0 ? (
           <EmptyState
@@ -166,26 +172,30 @@ export default function CheckList() {
                       >
                         <Form method="post" className="min-w-0 flex-1">
                           <input type="hidden" name="notificationId" value={notification.notificationId} />
+                          {/* Two lines (docs/design.md, Notifications): the news and when, then the space and its details. */}
                           <button type="submit" name="intent" value="open" className="block w-full text-left">
-                            <span
-                              className={`block text-slate-900 ${notification.read ? "font-medium" : "font-bold"}`}
-                            >
-                              {notification.read ? null : <span className="sr-only">Unread: </span>}
-                              {notification.title}
+                            <span className="flex items-baseline justify-between gap-2">
+                              <span
+                                className={`min-w-0 text-slate-900 [overflow-wrap:anywhere] ${notification.read ? "font-medium" : "font-bold"}`}
+                                data-testid="notification-news"
+                              >
+                                {notification.read ? null : <span className="sr-only">Unread: </span>}
+                                {notification.title}
+                              </span>
+                              <time
+                                dateTime={notification.createdAt}
+                                className="shrink-0 text-xs text-slate-600"
+                              >
+                                {formatMomentNear(notification.createdAt, now)}
+                              </time>
                             </span>
-                            {/* The whole news, wrapped: the space's title comes first and would hide it in one line. */}
+                            {/* Wrapped, at most two rows: the space's title comes first and would hide the news in one. */}
                             <span
-                              className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]"
+                              className="mt-0.5 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]"
                               data-testid="notification-body"
                             >
                               {notification.body}
                             </span>
-                            <time
-                              dateTime={notification.createdAt}
-                              className="mt-0.5 block text-xs text-slate-600"
-                            >
-                              {formatMoment(notification.createdAt)}
-                            </time>
                           </button>
                         </Form>
                         <Form method="post">

@@ -18,16 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { profile, client } = await requireProfile(request);
   const answer = await client.call(userChatList, { query: { userId: profile.userId } });
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-  return data({ conversations: answer.result });
+  return data({ conversations: answer.result, now: new Date().toISOString() });
 }
 
 export default function MessagesList() {
-  const { conversations } = useLoaderData<typeof loader>();
+  const { conversations, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       <MessagesTabs current="messages" />
-      <ConversationList conversations={conversations} />
+      <ConversationList conversations={conversations} now={now} />
       <p className="mt-4 text-sm">
         <a href="/messages/list" className="font-semibold text-brand-700 underline">
           Refresh

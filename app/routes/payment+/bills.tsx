@@ -9,6 +9,7 @@ import { ReceiptCard } from "~/components/bills/receipt-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TabLinks } from "~/components/ui/tab-links";
+import { todayInManila } from "~/domain/dates";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { BILLS_SCREEN_TABS } from "~/utils/bills";
@@ -32,25 +33,28 @@ const EMPTY = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
+  // "This year" is counted from the server's clock, so the browser writes the same dates (docs/design.md).
+  const now = new Date().toISOString();
+  const today = todayInManila(new Date(now));
   const asked = new URL(request.url).searchParams.get("tab");
   const tab = BILLS_SCREEN_TABS.find((known) => known === asked) ?? "due";
   if (tab === "earnings") {
     const answer = await client.call(myEarnings);
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, bills: [], receipts: [], earnings: answer.result });
+    return data({ tab, bills: [], receipts: [], earnings: answer.result, today, now });
   }
   if (tab === "paid") {
     const answer = await client.call(myReceipts);
     if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-    return data({ tab, bills: [], receipts: answer.result.receipts, earnings: null });
+    return data({ tab, bills: [], receipts: answer.result.receipts, earnings: null, today, now });
   }
   const answer = await client.call(myBills, { query: { tab } });
   if (!answer.ok) throw await redirectWithToast("/", answer.toast);
-  return data({ tab, bills: answer.result.bills, receipts: [], earnings: null });
+  return data({ tab, bills: answer.result.bills, receipts: [], earnings: null, today, now });
 }
 
 export default function Bills() {
-  const { tab, bills, receipts, earnings } = useLoaderData<typeof loader>();
+  const { tab, bills, receipts, earnings, today, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">Bills</h1>
@@ -65,7 +69,7 @@ export default function Bills() {
       />
       <h2 className="mt-6 text-lg font-bold text-slate-900">{TAB_LABELS[tab]}</h2>
       {earnings ? (
-        <EarningsPanel earnings={earnings} />
+        <EarningsPanel earnings={earnings} today={today} now={now} />
       ) : bills.length === 0 && receipts.length === 0 ? (
         <EmptyState
           className="mt-3"
@@ -76,10 +80,10 @@ export default function Bills() {
       ) : (
         <ul className="mt-3 space-y-3">
           {bills.map((bill) => (
-            <BillCard key={bill.billId} bill={bill} />
+            <BillCard key={bill.billId} bill={bill} today={today} />
           ))}
           {receipts.map((receipt) => (
-            <ReceiptCard key={receipt.receiptId} receipt={receipt} />
+            <ReceiptCard key={receipt.receiptId} receipt={receipt} today={today} now={now} />
           ))}
         </ul>
       )}

@@ -107,7 +107,7 @@ export default function Receipt() {
               <th scope="row" className="py-2 pr-3 font-normal">
                 {line.label}
               </th>
-              <td className="whitespace-nowrap py-2 text-right">
+              <td className="whitespace-nowrap py-2 text-right tabular-nums">
                 {line.amount < 0 ? `−${formatPeso(-line.amount)}` : formatPeso(line.amount)}
               </td>
             </tr>
@@ -116,7 +116,10 @@ export default function Receipt() {
             <th scope="row" className="py-2 font-bold">
               Amount paid
             </th>
-            <td className="whitespace-nowrap py-2 text-right font-bold" data-testid="receipt-total">
+            <td
+              className="whitespace-nowrap py-2 text-right font-bold tabular-nums"
+              data-testid="receipt-total"
+            >
               {formatPeso(receipt.total)}
             </td>
           </tr>

@@ -9,6 +9,7 @@ import {
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Card } from "~/components/ui/card";
+import { Figures } from "~/components/ui/money-card";
 import { TabLinks } from "~/components/ui/tab-links";
 import { METRIC_DURATION_LABELS, METRIC_DURATIONS, type MetricDuration } from "~/domain/host-metrics";
 import { CENTAVOS_PER_PESO, formatPeso } from "~/domain/money";
@@ -67,10 +68,10 @@ export default function Dashboard() {
       <Panel id="money" title="Payments">
         <Figures
           items={[
-            ["Earned", formatPeso(payments.earned)],
-            ["Payable now", formatPeso(payments.payable)],
-            ["Paid out", formatPeso(payments.paidOut)],
-            ["Refunds to renters", formatPeso(payments.refunds)],
+            { label: "Earned", value: formatPeso(payments.earned) },
+            { label: "Payable now", value: formatPeso(payments.payable) },
+            { label: "Paid out", value: formatPeso(payments.paidOut) },
+            { label: "Refunds to renters", value: formatPeso(payments.refunds) },
           ]}
         />
         <BarChart
@@ -96,10 +97,13 @@ export default function Dashboard() {
       <Panel id="rentals" title="Rentals">
         <Figures
           items={[
-            ["Requests", String(rentals.requests)],
-            ["Approved or active", String((rentals.byState.approved ?? 0) + (rentals.byState.active ?? 0))],
-            ["Waiting for you", String(rentals.byState.requested ?? 0)],
-            ["Completed", String(rentals.byState.completed ?? 0)],
+            { label: "Requests", value: String(rentals.requests) },
+            {
+              label: "Approved or active",
+              value: String((rentals.byState.approved ?? 0) + (rentals.byState.active ?? 0)),
+            },
+            { label: "Waiting for you", value: String(rentals.byState.requested ?? 0) },
+            { label: "Completed", value: String(rentals.byState.completed ?? 0) },
           ]}
         />
         <BarChart
@@ -121,9 +125,9 @@ export default function Dashboard() {
       <Panel id="tenants" title="Tenants">
         <Figures
           items={[
-            ["Current", String(tenants.current)],
-            ["Past", String(tenants.past)],
-            ["Repeat", String(tenants.repeat)],
+            { label: "Current", value: String(tenants.current) },
+            { label: "Past", value: String(tenants.past) },
+            { label: "Repeat", value: String(tenants.repeat) },
           ]}
         />
         <BarChart
@@ -145,19 +149,6 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
       </h2>
       {children}
     </Card>
-  );
-}
-
-function Figures({ items }: { items: [string, string][] }) {
-  return (
-    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {items.map(([term, value]) => (
-        <div key={term} className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-xs font-semibold text-slate-600">{term}</dt>
-          <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
