@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { DEMO_STORAGE_TITLE } from "../../app/seed/demo-spaces";
 import { requestedBooking } from "./booking-requests";
@@ -26,15 +26,6 @@ import {
  */
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-/** Nothing scrolls sideways: the page's scrolling box is no wider than the window (the issue's own measure). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 /**
  * A money list shows cards (docs/design.md, Money lists): each whole on the phone's width, its amount on the right of
@@ -192,17 +183,17 @@ test("money on a phone: bills, earnings, payouts and the dashboard are cards tha
   await expect(page.getByTestId("bill-card").filter({ hasText: bill.spaceTitle })).not.toContainText(
     thisYear,
   );
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
 
   await page.context().clearCookies();
   await payoutHost(page, baseURL);
   await visit(page, "/payment/bills?tab=earnings");
   await expectMoneyCards(page.getByTestId("payout-card"));
   await expectMoneyCards(page.getByTestId("earning-line"));
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
   await visit(page, "/user-profile/dashboard");
   await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
 });
 
 test("a paid request: its receipt is a card and fits; notifications and the inbox read news first, then the space, in two lines", async ({
@@ -217,12 +208,12 @@ test("a paid request: its receipt is a card and fits; notifications and the inbo
   await visit(page, "/payment/bills?tab=paid");
   const receipts = page.getByTestId("receipt-card");
   await expectMoneyCards(receipts);
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
   await receipts.first().getByRole("link", { name: "See the receipt" }).click();
   await expect(page.getByRole("heading", { name: "Acknowledgement receipt" })).toBeVisible();
   // A receipt is a document: its date keeps the year.
   await expect(page.getByTestId("receipt-paid-on")).toContainText(todayInManila().slice(0, 4));
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
 
   const sent = await notificationWith(page, "Your request was sent to the host");
   const news = sent.getByTestId("notification-news");
@@ -234,7 +225,7 @@ test("a paid request: its receipt is a card and fits; notifications and the inbo
   expect((newsBox?.y ?? 0) + (newsBox?.height ?? 0)).toBeLessThanOrEqual(bodyBox?.y ?? 0);
   expect(await news.evaluate((element) => getComputedStyle(element).fontWeight)).toBe("700");
   await expect(sent).toHaveClass(/bg-brand-50/);
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
 
   // The inbox: who first, then their latest line and the space, in two lines.
   await visit(page, "/messages/list");
@@ -249,5 +240,5 @@ test("a paid request: its receipt is a card and fits; notifications and the inbo
     Number.parseFloat(getComputedStyle(element).lineHeight),
   );
   expect(latestBox?.height ?? 0).toBeLessThanOrEqual(lineHeight + 1);
-  await expectNoSidewaysScroll(page);
+  await expectFitsPhone(page);
 });
