@@ -19,6 +19,7 @@ import {
   extensionQuote,
   isTerminal,
   MAX_UNPAID_CHECKOUTS,
+  moveInSoonUntil,
   type NewBooking,
   newsOf,
   openCheckoutsSince,
@@ -1014,5 +1015,12 @@ describe("holds are limited", () => {
     const at = new Date("2026-12-01T10:00:00Z");
     expect(openCheckoutsSince(at).toISOString()).toBe("2026-12-01T09:00:00.000Z");
     expect(checkoutDeadline({ createdAt: openCheckoutsSince(at) })).toEqual(at);
+  });
+});
+
+describe("moving in soon", () => {
+  it("reaches a week past today, so the last week before moving in counts, and the day after does not", () => {
+    expect(moveInSoonUntil("2026-11-28")).toBe("2026-12-05");
+    expect(moveInSoonUntil("2026-12-28")).toBe("2027-01-04");
   });
 });

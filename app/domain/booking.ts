@@ -162,6 +162,8 @@ export const NOTICE_DAYS = 30;
 export const EARLY_CANCELLATION_DAYS = 4;
 /** Days a bill must be overdue before the host may end the booking. */
 export const UNPAID_BILL_DAYS = 7;
+/** An approved booking moving in this many days from today or sooner comes first on the renter's home page. */
+export const MOVE_IN_SOON_DAYS = 7;
 /** The most months one extension may add. */
 export const MAX_EXTENSION_MONTHS = 12;
 /**
@@ -314,6 +316,14 @@ export function answerDeadline(booking: Pick<Booking, "requestedAt" | "startDate
 }
 
 /** The instant an approved booking becomes active: the start of its start date in Manila. */
+/**
+ * The last move-in date the renter's home page calls soon, seen on `today` (a Manila calendar date): within
+ * MOVE_IN_SOON_DAYS, so the week before moving in they find the address and the checklist first.
+ */
+export function moveInSoonUntil(today: CalendarDate): CalendarDate {
+  return addDays(today, MOVE_IN_SOON_DAYS);
+}
+
 export function startInstant(booking: Pick<Booking, "startDate">): Date {
   return startOfManilaDay(booking.startDate);
 }

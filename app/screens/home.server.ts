@@ -1,8 +1,12 @@
+import { type BillSummary, myBills } from "~/api/payment/bills.server";
 import { type WaitingBookings, waitingBookings } from "~/api/reserve/bookings.server";
 import { getRecentSearches, newSpaceSearch } from "~/api/space/search.server";
 import { cityList, viewUserProfile } from "~/api/user/user.server";
 import { spaceCard } from "~/components/card-words";
 import { featuredCities } from "~/content/cities";
+import { MOVE_IN_SOON_DAYS } from "~/domain/booking";
+import { formatCalendarDate } from "~/domain/dates";
+import { formatPeso } from "~/domain/money";
 import { displayUnit } from "~/domain/units";
 import { publicOrigin } from "~/env.server";
 import { hasSessionCookie } from "~/infra/session.server";
@@ -20,16 +24,18 @@ const FEATURED_PER_TYPE = 3;
  * The home page's data: the cities with their active listings, and featured listings as real cards — the
  * recommended (best-rated, then newest) active listings with a photo first, in the city of a logged-in renter's last
  * search when there is one; for someone logged in, first what waits for them to act (the requests to their spaces to
- * answer, their checkouts to pay). A failed call leaves its part out; the page still renders.
+ * answer, their checkouts and bills to pay, the bookings they move into this week). A failed call leaves its part
+ * out; the page still renders.
  */
 export async function loadHomePage(request: Request) {
   const client = api(request);
   const loggedIn = hasSessionCookie(request);
-  const [cities, profile, recent, waiting] = await Promise.all([
+  const [cities, profile, recent, waiting, bills] = await Promise.all([
     client.call(cityList),
     loggedIn ? client.call(viewUserProfile) : null,
     loggedIn ? client.call(getRecentSearches) : null,
     loggedIn ? client.call(waitingBookings) : null,
+    loggedIn ? client.call(myBills, { query: { tab: "due" } }) : null,
   ]);
   const cityOptions = cities.ok ? cities.result : [];
   const recentCity = recent?.ok
@@ -62,18 +68,34 @@ export async function loadHomePage(request: Request) {
     featured,
     featuredCity: recentCity ? (cityOptions.find((city) => city.slug === recentCity)?.name ?? null) : null,
     // Nothing for a visitor, so a visitor's page stays the same for the same catalogue (its ETag, app/screens/visitor-pages.server.ts).
-    waiting: waiting?.ok ? waitingCards(waiting.result, new Date()) : null,
+    waiting: waiting?.ok
+      ? waitingCards(waiting.result, bills?.ok ? bills.result.bills : [], new Date())
+      : null,
     toast: cities.ok ? null : cities.toast,
   };
 }
 
-/** What waits for the caller, as the cards show it. */
-function waitingCards(waiting: WaitingBookings, now: Date) {
+/**
+ * What waits for the caller, as the cards show it: words written here, as the booking cards' are, so the home page
+ * downloads no calendar or money code (ADR 0053).
+ */
+function waitingCards(waiting: WaitingBookings, bills: BillSummary[], now: Date) {
   return {
     requests: waiting.requests.map((booking) => bookingCardView(booking, now)),
     checkouts: waiting.checkouts.map((booking) => bookingCardView(booking, now)),
+    bills: bills.map((bill) => ({
+      billId: bill.billId,
+      spaceTitle: bill.spaceTitle,
+      due: `${bill.overdue ? "Overdue since" : "Due on"} ${formatCalendarDate(bill.dueOn)}`,
+      overdue: bill.overdue,
+      pay: `Pay ${formatPeso(bill.total)}`,
+    })),
+    movingIn: waiting.movingIn.map((booking) => bookingCardView(booking, now)),
+    movingInDays: MOVE_IN_SOON_DAYS,
   };
 }
+
+export type WaitingCards = ReturnType<typeof waitingCards>;
 
 type FeaturedCard = ReturnType<typeof spaceCard>;
 

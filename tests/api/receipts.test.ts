@@ -14,13 +14,14 @@ import { checkLedger } from "~/core/ledger.server";
 import { getDatabase } from "~/db/db.server";
 import { bills, notifications, payments } from "~/db/schema";
 import { billSchedule } from "~/domain/billing";
-import { startOfManilaDay } from "~/domain/dates";
+import { addDays, startOfManilaDay, todayInManila } from "~/domain/dates";
 import {
   aHostAndARenter,
   anActiveBooking,
   book,
   createListing,
   paidEvent,
+  pay,
   sandboxSigned,
   webhook,
 } from "./booking-fixtures";
@@ -255,5 +256,37 @@ describe("what waits for someone, and whether they host", () => {
     // A host with a listing and no booking yet hosts too.
     const newHost = await aHostAndARenter();
     expect((await all(newHost.host)).body.result.hosting).toBe(true);
+  });
+
+  it("lists a renter's approved bookings moving in within the week, the soonest first, and none further off", async () => {
+    const parties = await aHostAndARenter();
+    const approvedFrom = async (spaceId: string, startDate: string) => {
+      const booked = await book(parties.renter.cookie, { spaceId, startDate });
+      expectStatus(booked, 200);
+      await pay(booked.body.result.bookingId, booked.body.result.price.due);
+      const approved = await call("POST", "/reserve/approveBooking", {
+        cookie: parties.host.cookie,
+        body: {
+          bookingId: booked.body.result.bookingId,
+          ownerId: parties.host.user.id,
+          autoAcceptExtension: false,
+        },
+      });
+      expectStatus(approved, 200);
+      return booked.body.result.bookingId;
+    };
+    const inAWeek = await approvedFrom(parties.space.id, addDays(todayInManila(), 7));
+    const inThreeDays = await approvedFrom(
+      (await createListing(parties.host.user.id)).id,
+      addDays(todayInManila(), 3),
+    );
+    await approvedFrom((await createListing(parties.host.user.id)).id, addDays(todayInManila(), 8));
+    const waiting = (cookie: string) => call<WaitingBookings>("GET", "/reserve/waitingBookings", { cookie });
+    expect((await waiting(parties.renter.cookie)).body.result.movingIn.map((row) => row.bookingId)).toEqual([
+      inThreeDays,
+      inAWeek,
+    ]);
+    // The host's side of the same bookings is not theirs to move into.
+    expect((await waiting(parties.host.cookie)).body.result.movingIn).toEqual([]);
   });
 });

@@ -37,6 +37,14 @@ test("a renter pays the second month of a booking from Bills and gets a receipt"
   // Back on the summary: the provider's webhook is a job, and the page looks again by itself until it has come.
   await expect(page).toHaveURL(/\/payment\/summary\?billId=.*payment=sent/);
   await expect(page.getByRole("heading", { name: "Bill paid" })).toBeVisible({ timeout: 20_000 });
+  // The bill-paid moment: what happens next with the booking, in its page's words, and where to go from here.
+  await expect(page.getByTestId("bill-paid-next")).toContainText(/Paid (through|in full)/);
+  const links = page.getByTestId("moment-links");
+  await expect(links.getByRole("link", { name: "See your booking" })).toHaveAttribute(
+    "href",
+    `/bookings/${bill.bookingId}`,
+  );
+  await expect(links.getByRole("link", { name: /^Message / })).toBeVisible();
   await page.getByRole("link", { name: /See the receipt SS-R-\d+/ }).click();
 
   await expect(page).toHaveURL(`/payment/receipt/${bill.billId}`);

@@ -156,8 +156,10 @@ test("the renter cancels an approved booking 10 days ahead and gets everything b
   await page.getByLabel("Why are you cancelling? (optional)").fill("My plans changed.");
   await page.getByRole("button", { name: "Cancel the booking" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}$`));
+  // The booking's page, naming the moment it opens on (ADR 0079).
+  await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}\\?done=cancelled$`));
   await expect(page.getByTestId("toast")).toContainText("The booking is cancelled.");
+  await expect(page.getByTestId("just-happened")).toHaveText(/You cancelled this booking\./);
   await expect(page.getByTestId("booking-state")).toHaveText("Cancelled");
   await page.locator("summary", { hasText: "History" }).click();
   await expect(page.getByTestId("history-step").last()).toContainText(

@@ -251,6 +251,16 @@ async function publish(page: Page, title: string) {
     /^http:\/\/localhost:\d+\/(storage|parking)\/listings\/[0-9a-f-]{36}\/[a-z0-9-]+$/,
   );
   await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(javaScriptOn() ? 1 : 0);
+  // The moment says what happens next, and where the requests will come.
+  await expect(page.getByTestId("listing-next")).toContainText("up to 48 hours to approve or decline");
+  await expect(page.getByRole("link", { name: "your booking requests" })).toHaveAttribute(
+    "href",
+    "/bookings?tab=requests",
+  );
+  await expect(page.getByRole("link", { name: "View your listing" })).toHaveAttribute(
+    "href",
+    new URL(await share.inputValue()).pathname,
+  );
   await expectAccessible(page);
   return share.inputValue();
 }

@@ -18,7 +18,8 @@ import {
 
 /**
  * The main screens on a 390 × 844 phone, with JavaScript on and off (docs/design.md): a booking's page opens on its
- * summary, with the one action that matters now on the first screen, for the renter and for the host, and nothing
+ * summary, with the one action that matters now (and, once done, what just happened) on the first screen, for the
+ * renter and for the host, a host's request waits first on their home page, and nothing
  * runs off the screen's right edge. Bookings are made through the API (BookSpace and the sandbox checkout's form)
  * on a fresh host's own listing; the browser only reads the pages and presses the button. The money pages (bills,
  * receipts, earnings, payouts, the dashboard) are cards whose amounts end at one edge, and notifications and the inbox
@@ -106,6 +107,11 @@ test("a booking's page opens on its summary with the one action on the first scr
   try {
     await hostContext.addCookies([host.cookie]);
     const hostPage = await hostContext.newPage();
+    // Their home page starts with the request, above the marketing: its card is on the first screen.
+    await visit(hostPage, "/");
+    await expectOnFirstScreen(
+      hostPage.getByTestId("waiting-requests").locator(`a[href="/bookings/${requested}"]`),
+    );
     await visit(hostPage, `/bookings/${requested}`);
     await expect(hostPage.getByTestId("booking-state")).toHaveText("Request to answer");
     await expect(hostPage.getByTestId("booking-next")).toContainText("You have until");
@@ -115,6 +121,8 @@ test("a booking's page opens on its summary with the one action on the first scr
     await approve.click();
     await expect(hostPage.getByTestId("booking-state")).toHaveText("Approved");
     await expect(hostPage.getByTestId("booking-next")).toContainText("moves in on");
+    // What just happened, on the first screen with the links on from it.
+    await expectOnFirstScreen(hostPage.getByTestId("just-happened"));
     await expectFitsPhone(hostPage);
   } finally {
     await hostContext.close();

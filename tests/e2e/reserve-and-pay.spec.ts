@@ -86,6 +86,14 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
   await expectAccessible(page);
   await page.getByRole("button", { name: "Book and pay" }).click();
   await payInSandbox(page, due);
+  // The request-sent moment: what was paid with its receipt, and the conversation with the host.
+  await expect(
+    page.getByTestId("request-summary").getByRole("link", { name: /^receipt SS-R-\d+$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Message Ria" })).toHaveAttribute(
+    "href",
+    /^\/messages\/[0-9a-f-]{36}$/,
+  );
   await page.getByRole("link", { name: "See your booking" }).click();
   await expect(page.getByTestId("booking-state")).toContainText("Waiting for the host's answer");
   await expect(page.getByText("The exact address is shown here once the host approves")).toBeVisible();
@@ -113,12 +121,27 @@ test("a renter books storage for 3 months and pays; the host approves; the rente
     await host.page.getByLabel("Accept the renter's extension requests automatically").check();
     await host.page.getByRole("button", { name: "Approve" }).click();
     await expect(host.page.getByTestId("booking-state")).toHaveText("Approved");
+    // The approved moment at the top: said by the booking's history, so a reload says the same.
+    await expect(host.page).toHaveURL(/\?done=approved$/);
+    const moment = host.page.getByTestId("just-happened");
+    await expect(moment).toContainText(/You approved .+'s booking\./);
+    await expect(host.page.getByTestId("booking-next")).toContainText(/moves in on/);
+    await expect(moment.getByRole("link", { name: /^Message / })).toHaveAttribute(
+      "href",
+      /^\/messages\/[0-9a-f-]{36}$/,
+    );
+    await expect(moment.getByRole("link", { name: /^Receipt SS-R-\d+$/ })).toBeVisible();
+    await expectAccessible(host.page);
+    await host.page.reload();
+    await expect(host.page.getByTestId("just-happened")).toBeVisible();
   } finally {
     await host.close();
   }
 
-  await page.goto(bookingUrl);
+  // The same link opened by the renter claims nothing: they did not approve.
+  await page.goto(`${bookingUrl}?done=approved`);
   await expect(page.getByTestId("booking-state")).toHaveText("Approved");
+  await expect(page.getByTestId("just-happened")).toHaveCount(0);
   await expect(page.getByTestId("exact-address")).toContainText(
     jsOn() ? "27 Don Pedro Street" : "15 Sampaguita Street",
   );

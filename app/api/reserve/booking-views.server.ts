@@ -6,6 +6,7 @@ import {
   type BookingRow,
   bills,
   bookingHistory,
+  conversations,
   payments,
   type SpaceRow,
   spaces,
@@ -97,6 +98,8 @@ export type BookingDetails = BookingSummary & {
   requestReceipt: { receiptId: string; receiptNumber: string } | null;
   /** The host may end the booking for this unpaid bill's due date: it is 7 days overdue or more. */
   mayEndForUnpaidBill: string | null;
+  /** The two sides' conversation about this space, where the booking's news is posted (null before any). */
+  conversationId: string | null;
 };
 
 export type BookingBill = {
@@ -202,6 +205,10 @@ export async function toDetails(db: Database, row: BookingRow, userId: string): 
     .where(and(eq(payments.bookingId, row.id), isNull(payments.billId), isNotNull(payments.receiptNumber)))
     .limit(1);
   const requestReceiptNumber = requestPayment ? receiptNumberOf(requestPayment) : null;
+  const [conversation] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.spaceId, row.spaceId), eq(conversations.renterId, row.renterId)));
   const oldestUnpaid = billRows.find((bill) => bill.state === "due");
   const mayEnd =
     summary.role === "host" &&
@@ -260,6 +267,7 @@ export async function toDetails(db: Database, row: BookingRow, userId: string): 
       requestPayment && requestReceiptNumber
         ? { receiptId: requestPayment.id, receiptNumber: requestReceiptNumber }
         : null,
+    conversationId: conversation?.id ?? null,
   };
 }
 

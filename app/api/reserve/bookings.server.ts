@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, ne, or } from "drizzle-orm";
 import { z } from "zod/v4";
 import {
   applyBookingEvent,
@@ -22,9 +22,12 @@ import {
   HOLDING_STATES,
   MAX_EXTENSION_MONTHS,
   MAX_UNPAID_CHECKOUTS,
+  MOVE_IN_SOON_DAYS,
+  moveInSoonUntil,
   openCheckoutsSince,
   roleOf,
 } from "~/domain/booking";
+import { todayInManila } from "~/domain/dates";
 import { DomainError } from "~/domain/errors";
 import { DEFAULT_SPACE_SOLUTION_FEE_BASIS_POINTS, priceWithVoucher } from "~/domain/pricing";
 import { capacityOf, MAX_MESSAGE_LENGTH } from "~/domain/reservation";
@@ -283,29 +286,46 @@ export type WaitingBookings = {
   requests: BookingSummary[];
   /** The caller's checkouts waiting for their payment, the soonest to run out first. */
   checkouts: BookingSummary[];
+  /** The caller's approved bookings moving in within MOVE_IN_SOON_DAYS, the soonest first. */
+  movingIn: BookingSummary[];
 };
 
 export const waitingBookings = defineEndpoint({
   method: "GET",
   path: "/reserve/waitingBookings",
   auth: "required",
-  summary: `What waits for the caller to act, the soonest to run out first (at most ${WAITING_LIMIT} of each): as host the requests to answer within their 48 hours, as renter the checkouts to pay within their 60 minutes. The home page shows them.`,
+  summary: `What waits for the caller to act, the soonest to run out first (at most ${WAITING_LIMIT} of each): as host the requests to answer within their 48 hours, as renter the checkouts to pay within their 60 minutes and the approved bookings they move into within ${MOVE_IN_SOON_DAYS} days. The home page shows them.`,
   tags: ["reserve"],
   async handler({ db, user }): Promise<WaitingBookings> {
-    const rows = await db
-      .select()
-      .from(bookings)
-      .where(
-        or(
-          and(eq(bookings.hostId, user.id), eq(bookings.state, "requested")),
-          and(eq(bookings.renterId, user.id), eq(bookings.state, "awaiting_payment")),
-        ),
-      )
-      .orderBy(bookings.createdAt)
-      .limit(WAITING_LIMIT * 2);
+    const [rows, movingIn] = await Promise.all([
+      db
+        .select()
+        .from(bookings)
+        .where(
+          or(
+            and(eq(bookings.hostId, user.id), eq(bookings.state, "requested")),
+            and(eq(bookings.renterId, user.id), eq(bookings.state, "awaiting_payment")),
+          ),
+        )
+        .orderBy(bookings.createdAt)
+        .limit(WAITING_LIMIT * 2),
+      db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.renterId, user.id),
+            eq(bookings.state, "approved"),
+            lte(bookings.startDate, moveInSoonUntil(todayInManila())),
+          ),
+        )
+        .orderBy(bookings.startDate)
+        .limit(WAITING_LIMIT),
+    ]);
     const all = await toSummaries(db, rows, user.id);
     const soonest = (a: BookingSummary, b: BookingSummary) => (a.actBy ?? "").localeCompare(b.actBy ?? "");
     return {
+      movingIn: await toSummaries(db, movingIn, user.id),
       requests: all
         .filter((booking) => booking.role === "host")
         .sort(soonest)

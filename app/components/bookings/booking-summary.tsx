@@ -10,6 +10,7 @@ import { formatPeso } from "~/domain/money";
 import { DEFAULT_PROFILE_PHOTO } from "~/utils/menu";
 import { ratingSummary } from "~/utils/reviews";
 import { didNotGoAhead, STATE_WORDS, timeLeft } from "./booking-words";
+import { MomentLinks } from "./moment-links";
 import type { NextAction, NextStep } from "./next-step";
 
 /** How a state reads at a glance: waiting is amber, going ahead green, ended grey, not going ahead red. */
@@ -34,16 +35,37 @@ export function BookingSummary({
   next,
   now,
   pending,
+  moment = null,
 }: {
   booking: BookingDetails;
   next: NextStep;
   now: string;
   pending: boolean;
+  /** What the reader just did to this booking, in words (./just-happened.ts); shown first, with its links. */
+  moment?: string | null;
 }) {
   const other = booking.counterpart;
   const paid = booking.paid - booking.refunded;
   return (
     <Card as="section" aria-label="Booking summary" className="mt-3 space-y-4" data-testid="booking-summary">
+      {moment ? (
+        <div role="status" className="space-y-2 rounded-lg bg-emerald-50 p-3" data-testid="just-happened">
+          <p className="font-semibold text-emerald-900">{moment}</p>
+          <MomentLinks
+            bookingId={null}
+            conversationId={booking.conversationId}
+            otherName={other.name}
+            receipt={
+              booking.requestReceipt
+                ? {
+                    path: `/payment/receipt/${booking.requestReceipt.receiptId}`,
+                    number: booking.requestReceipt.receiptNumber,
+                  }
+                : null
+            }
+          />
+        </div>
+      ) : null}
       <div>
         <Badge tone={STATE_TONES[booking.state]}>
           <span data-testid="booking-state">{STATE_WORDS[booking.state][booking.role]}</span>

@@ -29,6 +29,7 @@ import { BookingActions } from "~/components/bookings/booking-actions";
 import { BookingSummary } from "~/components/bookings/booking-summary";
 import { formatInstant } from "~/components/bookings/booking-words";
 import type { ExtensionAsked } from "~/components/bookings/extension-forms";
+import { type DoneMoment, donePath, justHappened } from "~/components/bookings/just-happened";
 import { nextStepFacts, whatHappensNext } from "~/components/bookings/next-step";
 import { PartyCard } from "~/components/bookings/party-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -73,6 +74,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...(await reviewPrompts(client, booking, profile.userId)),
     now: new Date().toISOString(),
     paymentFailed: url.searchParams.get("payment") === "failed",
+    // What the reader just did here (`?done=`), only while the booking bears it out.
+    moment: justHappened(url.searchParams.get("done"), {
+      role: booking.role,
+      otherName: booking.counterpart.name,
+      state: booking.state,
+      lastChange: booking.history.at(-1) ?? null,
+    }),
     extension: await extensionCheck(client, id, url.searchParams.get("months")),
     mayGiveNotice: booking.state === "active" && booking.role === "renter" && !booking.noticeGivenOn,
   });
@@ -167,11 +175,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const answer = await send({ client, userId: profile.userId, bookingId, text, form });
   if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
-  return redirectWithToast(`/bookings/${bookingId}`, makeToast("success", answer.message));
+  const moment = MOMENTS[intent as string];
+  return redirectWithToast(
+    moment ? donePath(bookingId, moment) : `/bookings/${bookingId}`,
+    makeToast("success", answer.message),
+  );
 }
 
+/** The intents whose outcome the page then tells as a moment at its top, with what happens next. */
+const MOMENTS: Record<string, DoneMoment> = { approve: "approved", decline: "declined" };
+
 export default function BookingPage() {
-  const { booking, now, paymentFailed, extension, mayGiveNotice, reviewToWrite, askReviewUs } =
+  const { booking, now, paymentFailed, extension, mayGiveNotice, reviewToWrite, askReviewUs, moment } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -200,7 +215,7 @@ export default function BookingPage() {
         </p>
       ) : null}
 
-      <BookingSummary booking={booking} next={next} now={now} pending={pending} />
+      <BookingSummary booking={booking} next={next} now={now} pending={pending} moment={moment} />
 
       <BookingActions
         booking={booking}

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { spaceBriefHostView } from "~/api/space/spaces.server";
 import { MY_LISTINGS } from "~/components/my-listings/paths";
 import { CopyLink } from "~/components/ui/copy-link";
+import { HOST_ANSWER_HOURS } from "~/domain/booking";
 import { publicOrigin } from "~/env.server";
 import { requireProfile } from "~/screens/auth.server";
 import { redirectWithToast } from "~/screens/toast.server";
@@ -28,11 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const space = answer.result;
   if (space.status !== "active") throw redirect(stepPath("preview", space._id));
   const path = listingPath(space);
-  return data({ title: space.spaceTitle ?? "Your space", path, shareUrl: `${publicOrigin(request)}${path}` });
+  return data({
+    title: space.spaceTitle ?? "Your space",
+    path,
+    shareUrl: `${publicOrigin(request)}${path}`,
+    answerHours: HOST_ANSWER_HOURS,
+  });
 }
 
 export default function Confirmed() {
-  const { title, path, shareUrl } = useLoaderData<typeof loader>();
+  const { title, path, shareUrl, answerHours } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10">
       <div className="rounded-xl bg-white p-6 text-center shadow-sm sm:p-10">
@@ -54,6 +60,14 @@ export default function Confirmed() {
           renters find it sooner.
         </p>
         <CopyLink label="Share link" url={shareUrl} className="mt-6 text-left" />
+        <p className="mt-6 text-left text-slate-700" data-testid="listing-next">
+          What happens next: renters find it in search from now on. When one books and pays, we tell you, and
+          you have up to {answerHours} hours to approve or decline on{" "}
+          <Link to="/bookings?tab=requests" className="font-semibold text-brand-700 underline">
+            your booking requests
+          </Link>
+          .
+        </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             to={path}

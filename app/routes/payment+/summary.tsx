@@ -7,7 +7,10 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { billDetails, payBill } from "~/api/payment/bills.server";
+import { retrieveBookingData } from "~/api/reserve/bookings.server";
 import { BillLines } from "~/components/bills/bill-lines";
+import { MomentLinks } from "~/components/bookings/moment-links";
+import { nextStepFacts, whatHappensNext } from "~/components/bookings/next-step";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MethodChoice } from "~/components/payments/method-choice";
 import { LookAgain } from "~/components/ui/look-again";
@@ -37,7 +40,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const billId = url.searchParams.get("billId") ?? "";
   const answer = await client.call(billDetails, { params: { billId } });
   if (!answer.ok) throw await redirectWithToast(PATHS.bills, answer.toast);
-  return data({ bill: answer.result, payment: url.searchParams.get("payment") });
+  const bill = answer.result;
+  return data({ bill, payment: url.searchParams.get("payment"), paid: await afterPaying(client, bill) });
+}
+
+/**
+ * Once the bill is paid (docs/design.md, Confirmation moments): what happens next with its booking, in the booking
+ * page's own words, and who to message. Nothing when the booking cannot be read: the receipt link still shows.
+ */
+async function afterPaying(
+  client: Awaited<ReturnType<typeof requireProfile>>["client"],
+  bill: { state: string; bookingId: string },
+) {
+  if (bill.state !== "paid") return null;
+  const answer = await client.call(retrieveBookingData, { params: { id: bill.bookingId } });
+  if (!answer.ok) return null;
+  const booking = answer.result;
+  return {
+    next: whatHappensNext(nextStepFacts(booking, null)).text,
+    conversationId: booking.conversationId,
+    otherName: booking.counterpart.name,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BillSummary() {
-  const { bill, payment } = useLoaderData<typeof loader>();
+  const { bill, payment, paid } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const confirming = bill.state === "due" && bill.paying && payment === "sent";
@@ -75,12 +98,27 @@ export default function BillSummary() {
           <LookAgain />
         </p>
       ) : bill.state === "paid" ? (
-        <p role="status" className="mt-4 text-slate-700">
-          Thank you: this bill is paid.{" "}
-          <Link to={`/payment/receipt/${bill.billId}`} className="font-semibold text-brand-700 underline">
-            See the receipt {bill.receiptNumber}
-          </Link>
-        </p>
+        <div className="mt-4 space-y-3" data-testid="bill-paid">
+          <p role="status" className="text-slate-700">
+            Thank you: this bill is paid.{" "}
+            <Link to={`/payment/receipt/${bill.billId}`} className="font-semibold text-brand-700 underline">
+              See the receipt {bill.receiptNumber}
+            </Link>
+          </p>
+          {paid ? (
+            <>
+              <p className="text-slate-700" data-testid="bill-paid-next">
+                {paid.next}
+              </p>
+              <MomentLinks
+                bookingId={bill.bookingId}
+                conversationId={paid.conversationId}
+                otherName={paid.otherName}
+                receipt={null}
+              />
+            </>
+          ) : null}
+        </div>
       ) : bill.state === "void" ? (
         <p role="status" className="mt-4 text-slate-700">
           Nothing to pay: this bill was cancelled because its booking ends before it.

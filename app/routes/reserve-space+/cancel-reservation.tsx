@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { cancelBooking, retrieveBookingData } from "~/api/reserve/bookings.server";
 import { CancellationRules } from "~/components/bookings/cancellation-rules";
+import { donePath } from "~/components/bookings/just-happened";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatCalendarDate } from "~/domain/dates";
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const reason = String((await request.formData()).get("reason") ?? "").trim();
   const answer = await client.call(cancelBooking, { body: { bookingId, reason: reason || undefined } });
   if (!answer.ok) return data({ toast: answer.toast }, { status: answer.status });
-  return redirectWithToast(`/bookings/${bookingId}`, makeToast("success", answer.message));
+  return redirectWithToast(donePath(bookingId, "cancelled"), makeToast("success", answer.message));
 }
 
 export default function CancelReservation() {

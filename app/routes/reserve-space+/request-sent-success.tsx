@@ -97,10 +97,10 @@ export default function RequestSentSuccess() {
         </Link>
         {waiting ? null : (
           <Link
-            to={PATHS.messages}
+            to={booking.conversationId ? `/messages/${booking.conversationId}` : PATHS.messages}
             className="inline-block rounded-md border border-slate-400 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
           >
-            Your messages
+            Message {booking.counterpart.name}
           </Link>
         )}
       </div>
