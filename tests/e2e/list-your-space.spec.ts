@@ -535,7 +535,11 @@ test("deactivating moves a listing to inactive and activating brings it back", a
   await expect(page.getByRole("main")).toContainText("No inactive listings.");
 });
 
-test("storage-list-form edits the title and the flood readiness of an active listing", async ({ page, playwright, baseURL }) => {
+test("storage-list-form edits the title and the flood readiness of an active listing", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await loggedInAccount(page, playwright, baseURL);
   const title = "Locked room near Salcedo";
   await activeListing(page.request, title);
