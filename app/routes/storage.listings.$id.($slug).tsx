@@ -3,7 +3,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FavouriteButton } from "~/components/favourite-button";
 import { notFoundMeta } from "~/components/landing/not-found";
-import { AvailabilityCheck } from "~/components/listing/availability";
 import { ListingSummary } from "~/components/listing/listing-summary";
 import { PriceCalculator } from "~/components/listing/price-calculator";
 import { StickyReserve } from "~/components/listing/sticky-reserve";
@@ -29,10 +28,14 @@ import { reportPath } from "~/utils/report-path";
 
 /**
  * The parts below the listing itself, whose code the browser loads only as they come near the screen (the server
- * renders them at once; see WhenNear, app/components/ui/when-near.tsx): the reviews, the host, the question form and the share panel.
+ * renders them at once; see WhenNear, app/components/ui/when-near.tsx): the reviews, the availability check, the host,
+ * the question form and the share panel.
  */
 const parts = () => import("~/components/listing/listing-parts");
 const reviewsPart = nearPart(rendered.ListingReviews, () => parts().then((module) => module.ListingReviews));
+const availabilityPart = nearPart(rendered.AvailabilityCheck, () =>
+  parts().then((module) => module.AvailabilityCheck),
+);
 const hostPart = nearPart(rendered.HostCard, () => parts().then((module) => module.HostCard));
 const questionPart = nearPart(rendered.QuestionForm, () => parts().then((module) => module.QuestionForm));
 const sharePart = nearPart(rendered.SharePanel, () => parts().then((module) => module.SharePanel));
@@ -197,7 +200,8 @@ export default function ListingPage() {
               )}
             </section>
           )}
-          <AvailabilityCheck
+          <WhenNear
+            part={availabilityPart}
             from={loaded.from}
             today={loaded.today}
             answer={loaded.availability}

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { formatCalendarDate } from "../../app/components/listing/calendar-date";
+import { addDays, todayInManila } from "../../app/domain/dates";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../app/seed/demo-users";
 import { expect, expectAccessible, NARROW, newHost, test, visit, WIDE } from "./fixtures";
 
@@ -328,4 +330,18 @@ test("on a phone the map and the parts further down load as the visitor comes ne
     page.getByRole("region", { name: "Share this space" }).getByRole("button", { name: "Copy link" }),
   ).toBeVisible();
   await expectAccessible(page);
+});
+
+test("a visitor checks whether the space is free from a date", async ({ page }) => {
+  const path = await listingPath(page.request, STORAGE_SLUG);
+  await visit(page, path);
+  const availability = page.getByRole("region", { name: "Availability" });
+  const from = addDays(todayInManila(), 40);
+  await availability.getByLabel("Move in from").fill(from);
+  await availability.getByRole("button", { name: "Check" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${from}`));
+  // The demo room is one whole space: free or not, from that date.
+  await expect(availability.getByTestId("availability-answer")).toHaveText(
+    `Free from ${formatCalendarDate(from)}.`,
+  );
 });

@@ -1,5 +1,6 @@
 /**
- * The listing page's parts below the listing itself (the reviews, the host, the question form and the share panel),
+ * The listing page's parts below the listing itself (the reviews, the availability check, the host, the question form
+ * and the share panel),
  * which the browser loads as one module as they come near the screen (whenNear, app/components/ui/when-near.tsx).
  * One module, so that they come in one request; and one that reaches Remix's own code (the question form's
  * <Form>), since a lazily loaded module that reaches React but not React DOM splits React into a chunk of its own
@@ -7,6 +8,7 @@
  */
 
 export { ListingReviews } from "~/components/reviews/listing-reviews";
+export { AvailabilityCheck } from "./availability";
 export { HostCard } from "./host-card";
 export { QuestionForm } from "./question-form";
 export { SharePanel } from "./share-panel";
