@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { grantOperatorRole, revokeOperatorRole } from "~/core/operators.server";
 import { getDatabase } from "~/db/db.server";
-import { bookings } from "~/db/schema";
+import { bookings, resolutions } from "~/db/schema";
 import { ACCOUNT_SUSPENDED, WRONG_CODE } from "~/domain/operators";
 import { totpCode } from "~/infra/totp.server";
-import { aHostAndARenter, book, createListing, pay } from "./booking-fixtures";
+import { aHostAndARenter, anApprovedBooking, book, createListing, pay } from "./booking-fixtures";
 import { call, expectStatus, loggedInUser, runOps } from "./helpers";
 import { anOperator, auditRows, expectNoSuchCall } from "./operator-fixtures";
 
@@ -225,6 +225,64 @@ describe("the listings queue", () => {
 });
 
 describe("the users queue", () => {
+  it("shows an account's payments, the cases of its bookings and the reports by and about it", async () => {
+    const support = await anOperator("support");
+    const parties = await aHostAndARenter();
+    const { bookingId, price } = await anApprovedBooking(parties);
+    const { db } = await getDatabase();
+    const [opened] = await db
+      .insert(resolutions)
+      .values({
+        bookingId,
+        openedBy: parties.renter.user.id,
+        reason: "not_as_described",
+        description: "Smaller than its photos.",
+        amountAsked: 0,
+      })
+      .returning();
+    const reported = await call("POST", "/user/report", {
+      cookie: parties.host.cookie,
+      body: { kind: "user", targetId: parties.renter.user.id, reason: "offensive", note: "" },
+    });
+    expectStatus(reported, 200);
+    const byRenter = await call("POST", "/user/report", {
+      cookie: parties.renter.cookie,
+      body: { kind: "listing", targetId: parties.space.id, reason: "wrongInformation", note: "" },
+    });
+    expectStatus(byRenter, 200);
+
+    type Detail = {
+      payments: { bookingNumber: string; amount: number; state: string }[];
+      cases: { id: string; openedByThem: boolean }[];
+      reports: { kind: string; byThem: boolean }[];
+    };
+    const renter = await call<Detail>("GET", `/operations/user?userId=${parties.renter.user.id}`, {
+      cookie: support.cookie,
+    });
+    expectStatus(renter, 200);
+    expect(renter.body.result.payments).toEqual([
+      expect.objectContaining({ amount: price.due, state: "paid" }),
+    ]);
+    expect(renter.body.result.cases).toEqual([
+      expect.objectContaining({ id: opened?.id, openedByThem: true }),
+    ]);
+    expect(renter.body.result.reports.map(({ kind, byThem }) => [kind, byThem]).sort()).toEqual([
+      ["listing", true],
+      ["user", false],
+    ]);
+    const host = await call<Detail>("GET", `/operations/user?userId=${parties.host.user.id}`, {
+      cookie: support.cookie,
+    });
+    expect(host.body.result.payments).toEqual([]);
+    expect(host.body.result.cases).toEqual([
+      expect.objectContaining({ id: opened?.id, openedByThem: false }),
+    ]);
+    expect(host.body.result.reports.map(({ kind, byThem }) => [kind, byThem]).sort()).toEqual([
+      ["listing", false],
+      ["user", true],
+    ]);
+  });
+
   it("suspends an account: sessions end, no login, listings 410, open requests declined with a refund; restore lifts it", async () => {
     const trust = await anOperator("trust");
     const parties = await aHostAndARenter();

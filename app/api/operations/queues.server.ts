@@ -3,9 +3,10 @@ import { z } from "zod/v4";
 import { escapeLike, listAudit } from "~/core/audit.server";
 import { hideListing, restoreListing, setAdminVerified } from "~/core/listing-moderation.server";
 import { restoreUser, suspendUser } from "~/core/user-suspension.server";
-import { bookings, spaces, users } from "~/db/schema";
+import { bookings, messages, payments, reports, resolutions, reviews, spaces, users } from "~/db/schema";
 import { bookingNumberOf } from "~/domain/booking";
 import { NOTE_MAX_LENGTH, NOTE_NEEDED, REASON_MAX_LENGTH, REASON_NEEDED } from "~/domain/operators";
+import type { ReportReason } from "~/domain/reports";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint } from "../endpoint";
 import { ApiError } from "../envelope";
@@ -256,6 +257,19 @@ export type ConsoleUserDetail = {
     endDate: string;
     side: "renter" | "host";
   }[];
+  /** What they paid, newest first (centavos). */
+  payments: { id: string; bookingNumber: string; amount: number; state: string; paidAt: string | null }[];
+  /** Resolution cases of their bookings, opened by them or by the other side. */
+  cases: { id: string; bookingNumber: string; reason: string; state: string; openedByThem: boolean }[];
+  /** Reports they made, and reports about them or what they wrote or listed. */
+  reports: {
+    id: string;
+    kind: string;
+    reason: ReportReason;
+    status: string;
+    byThem: boolean;
+    createdAt: string;
+  }[];
 };
 
 const USER = { method: "GET", path: "/operations/user" } as const;
@@ -263,13 +277,13 @@ export const consoleUser = defineEndpoint({
   ...USER,
   ...common,
   answers: [404],
-  summary: "One account with its listings and bookings, for the console.",
+  summary: "One account with its listings, bookings, payments, cases and reports, for the console.",
   gate: consoleGate(USER, "read"),
   query: z.object({ userId: uuid("user") }),
   async handler({ db, query }): Promise<ConsoleUserDetail> {
     const [user] = await db.select().from(users).where(eq(users.id, query.userId));
     if (!user) throw new ApiError(404, "This account was not found.");
-    const [listingRows, bookingRows] = await Promise.all([
+    const [listingRows, bookingRows, paymentRows, caseRows, reportRows] = await Promise.all([
       db
         .select(listingColumns)
         .from(spaces)
@@ -283,6 +297,37 @@ export const consoleUser = defineEndpoint({
         .where(or(eq(bookings.renterId, user.id), eq(bookings.hostId, user.id)))
         .orderBy(desc(bookings.createdAt))
         .limit(PAGE),
+      db
+        .select({ payment: payments, number: bookings.number })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(eq(bookings.renterId, user.id))
+        .orderBy(desc(payments.createdAt))
+        .limit(PAGE),
+      db
+        .select({ resolution: resolutions, number: bookings.number })
+        .from(resolutions)
+        .innerJoin(bookings, eq(bookings.id, resolutions.bookingId))
+        .where(or(eq(bookings.renterId, user.id), eq(bookings.hostId, user.id)))
+        .orderBy(desc(resolutions.createdAt))
+        .limit(PAGE),
+      db
+        .select()
+        .from(reports)
+        .where(
+          or(
+            eq(reports.reporterId, user.id),
+            sql`(${reports.kind} = 'user' and ${reports.targetId} = ${user.id}::text)`,
+            sql`(${reports.kind} = 'listing' and ${reports.targetId} in
+              (select ${spaces.id}::text from ${spaces} where ${spaces.hostId} = ${user.id}))`,
+            sql`(${reports.kind} = 'message' and ${reports.targetId} in
+              (select ${messages.id}::text from ${messages} where ${messages.senderId} = ${user.id}))`,
+            sql`(${reports.kind} = 'review' and ${reports.targetId} in
+              (select ${reviews.id}::text from ${reviews} where ${reviews.authorId} = ${user.id}))`,
+          ),
+        )
+        .orderBy(desc(reports.createdAt))
+        .limit(PAGE),
     ]);
     return {
       user: toConsoleUser(user),
@@ -294,6 +339,28 @@ export const consoleUser = defineEndpoint({
         startDate: row.startDate,
         endDate: row.endDate,
         side: row.renterId === user.id ? "renter" : "host",
+      })),
+      payments: paymentRows.map(({ payment, number }) => ({
+        id: payment.id,
+        bookingNumber: bookingNumberOf(number),
+        amount: payment.amount,
+        state: payment.state,
+        paidAt: payment.paidAt?.toISOString() ?? null,
+      })),
+      cases: caseRows.map(({ resolution, number }) => ({
+        id: resolution.id,
+        bookingNumber: bookingNumberOf(number),
+        reason: resolution.reason,
+        state: resolution.state,
+        openedByThem: resolution.openedBy === user.id,
+      })),
+      reports: reportRows.map((report) => ({
+        id: report.id,
+        kind: report.kind,
+        reason: report.reason,
+        status: report.status,
+        byThem: report.reporterId === user.id,
+        createdAt: report.createdAt.toISOString(),
       })),
     };
   },

@@ -3,6 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleRestoreUser, consoleSuspendUser, consoleUser } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { formatMoment } from "~/domain/moments";
+import { formatPeso } from "~/domain/money";
+import { REPORT_REASON_LABELS } from "~/domain/reports";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
 import type { ShellHandle } from "~/utils/shell";
 
@@ -72,6 +75,39 @@ export default function UserDetail() {
         {detail.bookings.map((booking) => (
           <li key={booking.id}>
             {booking.number} · as {booking.side} · {booking.state} · {booking.startDate} to {booking.endDate}
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-6 text-lg font-bold">Payments</h2>
+      {detail.payments.length === 0 ? <p className="text-sm text-slate-700">None.</p> : null}
+      <ul className="text-sm">
+        {detail.payments.map((payment) => (
+          <li key={payment.id}>
+            {formatPeso(payment.amount)} · {payment.state} · booking {payment.bookingNumber}
+            {payment.paidAt ? ` · ${formatMoment(payment.paidAt)}` : ""}
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-6 text-lg font-bold">Resolution cases</h2>
+      {detail.cases.length === 0 ? <p className="text-sm text-slate-700">None.</p> : null}
+      <ul className="text-sm">
+        {detail.cases.map((item) => (
+          <li key={item.id}>
+            {item.reason} · {item.state} · booking {item.bookingNumber} ·{" "}
+            {item.openedByThem ? "opened by them" : "opened by the other side"}
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-6 text-lg font-bold">Reports</h2>
+      {detail.reports.length === 0 ? <p className="text-sm text-slate-700">None.</p> : null}
+      <ul className="text-sm">
+        {detail.reports.map((report) => (
+          <li key={report.id}>
+            <Link to={`/operations/reports/${report.id}`} className="underline">
+              {REPORT_REASON_LABELS[report.reason]}: {report.kind}
+            </Link>{" "}
+            · {report.status} · {report.byThem ? "made by them" : "about them"} ·{" "}
+            {formatMoment(report.createdAt)}
           </li>
         ))}
       </ul>
