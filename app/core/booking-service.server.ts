@@ -409,12 +409,14 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
     ? (["renter"] as const)
     : (["renter", "host"] as const)) {
     const person = people.find((user) => user.id === (role === "renter" ? row.renterId : row.hostId));
+    const other = people.find((user) => user.id === (role === "renter" ? row.hostId : row.renterId));
     if (!person) continue;
     await notify({
       userId: person.id,
       kind: "bookingUpdate",
       data: {
         name: displayName(person),
+        otherName: other ? displayName(other) : undefined,
         role,
         spaceTitle: space.spaceTitle ?? "Your space",
         bookingNumber: bookingNumberOf(row.number),

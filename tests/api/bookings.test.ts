@@ -21,6 +21,7 @@ import {
   TOO_MANY_UNPAID_CHECKOUTS,
 } from "~/domain/booking";
 import { addDays, endDateForMonths, todayInManila } from "~/domain/dates";
+import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { RESERVATION_MESSAGES } from "~/domain/reservation";
 import { startJobs } from "~/infra/jobs.server";
@@ -300,7 +301,7 @@ describe("the host's answer and the renter's view", () => {
 
     const request = await waitForMail(
       host.user.email,
-      "New booking request: please answer: Dry storage room in Makati",
+      `${displayName(renter.user)} sent a booking request: please answer: Dry storage room in Makati`,
     );
     expect(request.text).toContain(`/bookings/${bookingId}`);
     expect(request.text).toMatch(/the host has until .+ to answer/);
@@ -342,7 +343,10 @@ describe("the host's answer and the renter's view", () => {
       canSeeExactAddress: true,
       exactLocation: { addressLine1: "4521 Chino Roces Avenue", latitude: 14.554729 },
     });
-    await waitForMail(renter.user.email, "Your booking is approved: Dry storage room in Makati");
+    await waitForMail(
+      renter.user.email,
+      `${displayName(host.user)} approved your booking: Dry storage room in Makati`,
+    );
     expect(renterView.body.result.history.map((entry) => entry.to)).toEqual([
       "awaiting_payment",
       "requested",

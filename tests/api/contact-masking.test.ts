@@ -6,6 +6,7 @@ import type { BookingDetails } from "~/api/reserve/booking-views.server";
 import { getDatabase } from "~/db/db.server";
 import { storageItems } from "~/db/schema";
 import { HIDDEN } from "~/domain/contact-masking";
+import { displayName } from "~/domain/display-name";
 import { listSunkMail, type SunkMail } from "~/infra/mail.server";
 import { aHostAndARenter, anApprovedBooking, book, pay } from "./booking-fixtures";
 import { call, expectStatus, type loggedInUser, waitForMail } from "./helpers";
@@ -148,10 +149,11 @@ describe("contact details before an approved booking", () => {
     expect(declined.history.at(-1)?.reason).toBe(
       `Declined by the host: Sorry, the dates are taken. Text me on ${HIDDEN} for another space`,
     );
-    const [mail] = await mailsTo(renter.email, `Your request was declined: ${space.spaceTitle}`, 1);
+    const declinedNews = `${displayName(host.user)} declined your request`;
+    const [mail] = await mailsTo(renter.email, `${declinedNews}: ${space.spaceTitle}`, 1);
     expectNoDetails(mail?.text ?? "");
     expect(mail?.text).toContain(`Text me on ${HIDDEN} for another space`);
-    const notice = (await bell(renter)).find((n) => n.title === "Your request was declined");
+    const notice = (await bell(renter)).find((n) => n.title === declinedNews);
     expect(notice?.body).toContain(HIDDEN);
     expectNoDetails(notice?.body ?? "");
     // The same job wrote the conversation's line before the mail (the payment's line may come after it).

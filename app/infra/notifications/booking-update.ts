@@ -9,6 +9,8 @@ import type { Message } from "./message";
 export type BookingUpdateData = {
   /** The recipient as they call themselves: nickname, else first name. */
   name: string;
+  /** The other person of the booking as they call themselves, when the news is what they did. */
+  otherName?: string;
   role: "renter" | "host";
   spaceTitle: string;
   /** The booking's number, "SS-000123": what the two people quote to each other and to support. */
@@ -42,11 +44,28 @@ const HEADLINES: Record<BookingHeadline, { renter: string; host: string }> = {
   notice: { renter: "Notice given on your booking", host: "Notice given on a booking" },
 };
 
+/**
+ * The news first, by whom (docs/design.md, Notifications): where the other person's own act is the news, their name
+ * leads ("Ria approved your booking"); else the booking's words above.
+ */
+const BY_THE_OTHER: Partial<
+  Record<BookingHeadline, { renter?: (who: string) => string; host?: (who: string) => string }>
+> = {
+  approved: { renter: (who) => `${who} approved your booking` },
+  declined: { renter: (who) => `${who} declined your request` },
+  requested: { host: (who) => `${who} sent a booking request: please answer` },
+};
+
+export function bookingHeadline(data: Pick<BookingUpdateData, "headline" | "role" | "otherName">): string {
+  const byOther = BY_THE_OTHER[data.headline]?.[data.role];
+  return byOther && data.otherName ? byOther(data.otherName) : HEADLINES[data.headline][data.role];
+}
+
 /** The changes worth a text message: someone has to act, or the booking's fate was decided. */
 const SMS_HEADLINES = new Set<BookingHeadline>(["requested", "approved", "declined", "expired", "cancelled"]);
 
 export function bookingUpdate(data: BookingUpdateData): Message {
-  const headline = HEADLINES[data.headline][data.role];
+  const headline = bookingHeadline(data);
   return {
     subject: `${headline}: ${data.spaceTitle}`,
     text: [
