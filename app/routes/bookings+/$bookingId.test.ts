@@ -35,11 +35,11 @@ async function bookingRow(bookingId: string) {
   return row;
 }
 
-/** Back on the booking's page, with a success toast saying `message`. */
-function expectDone(answer: PageAnswer, bookingId: string, message: string) {
+/** Back on the booking's page (with the moment that just happened, if any), with a success toast saying `message`. */
+function expectDone(answer: PageAnswer, bookingId: string, message: string, done?: "approved" | "declined") {
   expect(answer).toMatchObject({
     status: 302,
-    location: `/bookings/${bookingId}`,
+    location: `/bookings/${bookingId}${done ? `?done=${done}` : ""}`,
     toast: { type: "success", description: message },
   });
 }
@@ -93,7 +93,7 @@ describe("the host's answer to a request", () => {
       intent: "approve",
       autoAcceptExtension: "on",
     });
-    expectDone(answer, bookingId, "You approved this booking.");
+    expectDone(answer, bookingId, "You approved this booking.", "approved");
     expect(await bookingRow(bookingId)).toMatchObject({ state: "approved", autoAcceptExtension: true });
   });
 
@@ -103,7 +103,7 @@ describe("the host's answer to a request", () => {
       intent: "decline",
       reason: "The room is being repainted that month.",
     });
-    expectDone(answer, bookingId, "You declined this request. The renter gets everything back.");
+    expectDone(answer, bookingId, "You declined this request. The renter gets everything back.", "declined");
     expect((await bookingRow(bookingId)).state).toBe("declined");
   });
 
