@@ -15,6 +15,7 @@ import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
 import { LiveUpdates } from "./components/live-updates";
+import { OfflineWorker } from "./components/offline-worker";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { loadRoot } from "./screens/root.server";
@@ -26,6 +27,10 @@ import { shellFlags } from "./utils/shell";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (docs/decisions/0083-web-app-manifest-and-icons.md): the manifest and the icon iPhones put on the
+  // home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => pageMeta();
@@ -108,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {user ? <LiveUpdates /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <OfflineWorker />
       </body>
     </html>
   );
