@@ -18,7 +18,7 @@ import {
   RETRY_AFTER_SECONDS,
   refusal,
 } from "~/infra/security.server";
-import { OFFLINE_KEY_HEADER, offlineKey } from "~/screens/offline-pages.server";
+import { OFFLINE_KEY_HEADER, offlineKey, offlineWorkerScript } from "~/screens/offline-pages.server";
 import {
   entityTag,
   hashScripts,
@@ -60,6 +60,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        bootstrapScriptContent: offlineWorkerScript(),
         onAllReady() {
           // Everything rendered: nothing left to abort, and no timer to keep the process alive at shutdown.
           allRendered = true;

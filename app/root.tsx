@@ -15,7 +15,6 @@ import { BottomMenu } from "./components/bottom-menu";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { KeyFilter } from "./components/key-filter";
 import { LiveUpdates } from "./components/live-updates";
-import { OfflineWorker } from "./components/offline-worker";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { loadRoot } from "./screens/root.server";
@@ -113,7 +112,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {user ? <LiveUpdates /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <OfflineWorker />
       </body>
     </html>
   );

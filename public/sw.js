@@ -9,8 +9,9 @@
  * session. Copies are kept under it; a page with another key (someone else logged in) or none (logged out), and
  * logging out itself, delete them all first. So no copy is ever shown to anyone but the session that saved it.
  *
- * It registers from a short script in the root document after the page has loaded, with the build's version in its
- * address (`/sw.js?v=…`): a new deployment is a new worker, which takes over at once and drops the old shell.
+ * It is registered by a short script written after each page's shell, once the page has loaded, with the build's
+ * version in its address (`/sw.js?v=…`): a new deployment is a new worker, which takes over at once and drops the old
+ * shell.
  */
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";

@@ -24,3 +24,16 @@ export function offlineKey(request: Request, context: EntryContext): string | nu
     .digest("base64url")
     .slice(0, 32);
 }
+
+/**
+ * The script that registers the service worker once the page has loaded, so it never competes with the page itself
+ * (docs/decisions/0082-offline-pages-by-our-own-service-worker.md). React writes it after the page's shell, with the
+ * page's nonce (`bootstrapScriptContent` in app/entry.server.tsx): a few bytes in the HTML, nothing in the browser's
+ * bundles, no part of what React hydrates. The build's version goes in the worker's address, so each deployment
+ * installs a new worker. Browsers without service workers, and pages with JavaScript off, simply work as before.
+ * Production only: the development server's live reload has no use for offline copies.
+ */
+export function offlineWorkerScript(): string | undefined {
+  if (getEnv().NODE_ENV !== "production") return undefined;
+  return 'if("serviceWorker"in navigator)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js?v="+encodeURIComponent((window.__remixManifest||{}).version||""))})';
+}

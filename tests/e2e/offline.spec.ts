@@ -12,8 +12,6 @@ import { expect, loggedInAccount, newHost, pageErrors, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
-
 /** A Manila `YYYY-MM-DDTHH:mm` `days` ahead at `hour`:00. */
 function slotIn(days: number, hour: number): string {
   const day = new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -53,106 +51,110 @@ function keptPaths(page: Page): Promise<string[]> {
   });
 }
 
-test("offline, the gate pass and the booking page open from the device; other pages show the offline page; logging out empties it", async ({
-  page,
-  context,
-  playwright,
-  baseURL,
-}) => {
-  test.skip(!jsOn(), "a service worker needs JavaScript");
-  test.setTimeout(150_000);
-  const errors = pageErrors(page);
-  const host = await newHost(playwright, baseURL);
-  await loggedInAccount(page, playwright, baseURL);
-  const { bookingId } = await requestedBooking(page.request, host.listing.id, addDays(todayInManila(), 10));
-  const approved = await host.context.post("/api/reserve/approveBooking", {
-    data: { bookingId, ownerId: host.user.id, autoAcceptExtension: false },
+/** Opens the home page and waits for the worker, which registers once the page has loaded, to take the page over. */
+async function untilControlled(page: Page) {
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test.describe("with the service worker", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "a service worker needs JavaScript");
+
+  test("offline, the gate pass and the booking page open from the device; other pages show the offline page; logging out empties it", async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const errors = pageErrors(page);
+    const host = await newHost(playwright, baseURL);
+    await loggedInAccount(page, playwright, baseURL);
+    const { bookingId } = await requestedBooking(page.request, host.listing.id, addDays(todayInManila(), 10));
+    const approved = await host.context.post("/api/reserve/approveBooking", {
+      data: { bookingId, ownerId: host.user.id, autoAcceptExtension: false },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+    const passPath = await confirmedViewing(page.request, host.context, host.listing.id);
+    const bookingPath = `/bookings/${bookingId}`;
+
+    await untilControlled(page);
+
+    // Opened with signal: the gate pass as a whole page, the booking by a link in the bookings list (Remix loads its data).
+    await page.goto(passPath);
+    await expect(page.getByTestId("pass-number")).toHaveText(/^VP-/);
+    const passNumber = await page.getByTestId("pass-number").textContent();
+    await page.goto("/bookings");
+    await page.locator(`a[href="${bookingPath}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`${bookingPath}$`));
+    await expect(page.getByText("Fil-Am Friendship Highway").first()).toBeVisible();
+    await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining([passPath, bookingPath]));
+
+    await context.setOffline(true);
+    // A link followed in the page without signal loads the page in full, from the device.
+    await page.getByRole("banner").getByRole("link", { name: "Bookings" }).first().click();
+    await expect(page.getByTestId("offline-saved")).toContainText(/saved at/);
+
+    await page.goto(passPath);
+    await expect(page.getByTestId("pass-number")).toHaveText(passNumber ?? "");
+    await expect(page.getByRole("img", { name: /^QR code of gate pass VP-/ }).locator("svg")).toBeVisible();
+    await expect(page.getByTestId("pass-address")).toContainText("Fil-Am Friendship Highway");
+    await expect(page.getByTestId("offline-saved")).toHaveText(
+      /^You are offline\. This page was saved at .*\d{1,2}:\d{2}/,
+    );
+
+    await page.goto(bookingPath);
+    await expect(page.getByText("Fil-Am Friendship Highway").first()).toBeVisible();
+    await expect(page.getByTestId("offline-saved")).toContainText("saved at");
+
+    await page.goto("/search-space");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    const kept = page.getByTestId("offline-kept");
+    await expect(kept.locator(`a[href="${passPath}"]`)).toHaveText("Gate pass");
+    await expect(kept.locator(`a[href="${bookingPath}"]`)).toBeVisible();
+    await kept.locator(`a[href="${passPath}"]`).click();
+    await expect(page.getByTestId("pass-number")).toHaveText(passNumber ?? "");
+
+    // Logging out empties the device of this person's pages.
+    await context.setOffline(false);
+    await page.goto("/user-profile/user-profile-menu");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect.poll(() => keptPaths(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(passPath);
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect(page.getByTestId("pass-number")).toHaveCount(0);
+    await expect(page.getByTestId("offline-kept")).toHaveText("Nothing is saved on this device yet.");
+    await page.goto(bookingPath);
+    await expect(page.getByText("Fil-Am Friendship Highway")).toHaveCount(0);
+    await context.setOffline(false);
+    expect(errors.filter((error) => !/net::ERR_|Failed to fetch/.test(error))).toEqual([]);
   });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const passPath = await confirmedViewing(page.request, host.context, host.listing.id);
-  const bookingPath = `/bookings/${bookingId}`;
 
-  // The worker registers after the first page has loaded and takes it over.
-  await page.goto("/");
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  test("another person logging in on the device gets none of the first one's pages", async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    await loggedInAccount(page, playwright, baseURL);
+    await untilControlled(page);
+    await page.goto("/bookings");
+    await expect.poll(() => keptPaths(page)).toEqual(["/bookings"]);
 
-  // Opened with signal: the gate pass as a whole page, the booking by a link in the bookings list (Remix loads its data).
-  await page.goto(passPath);
-  await expect(page.getByTestId("pass-number")).toHaveText(/^VP-/);
-  const passNumber = await page.getByTestId("pass-number").textContent();
-  await page.goto("/bookings");
-  await page.locator(`a[href="${bookingPath}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`${bookingPath}$`));
-  await expect(page.getByText("Fil-Am Friendship Highway").first()).toBeVisible();
-  await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining([passPath, bookingPath]));
-
-  await context.setOffline(true);
-  // A link followed in the page without signal loads the page in full, from the device.
-  await page.getByRole("banner").getByRole("link", { name: "Bookings" }).first().click();
-  await expect(page.getByTestId("offline-saved")).toContainText(/saved at/);
-
-  await page.goto(passPath);
-  await expect(page.getByTestId("pass-number")).toHaveText(passNumber ?? "");
-  await expect(page.getByRole("img", { name: /^QR code of gate pass VP-/ }).locator("svg")).toBeVisible();
-  await expect(page.getByTestId("pass-address")).toContainText("Fil-Am Friendship Highway");
-  await expect(page.getByTestId("offline-saved")).toHaveText(
-    /^You are offline\. This page was saved at .*\d{1,2}:\d{2}/,
-  );
-
-  await page.goto(bookingPath);
-  await expect(page.getByText("Fil-Am Friendship Highway").first()).toBeVisible();
-  await expect(page.getByTestId("offline-saved")).toContainText("saved at");
-
-  await page.goto("/search-space");
-  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
-  const kept = page.getByTestId("offline-kept");
-  await expect(kept.locator(`a[href="${passPath}"]`)).toHaveText("Gate pass");
-  await expect(kept.locator(`a[href="${bookingPath}"]`)).toBeVisible();
-  await kept.locator(`a[href="${passPath}"]`).click();
-  await expect(page.getByTestId("pass-number")).toHaveText(passNumber ?? "");
-
-  // Logging out empties the device of this person's pages.
-  await context.setOffline(false);
-  await page.goto("/user-profile/user-profile-menu");
-  await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await expect.poll(() => keptPaths(page)).toEqual([]);
-  await context.setOffline(true);
-  await page.goto(passPath);
-  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
-  await expect(page.getByTestId("pass-number")).toHaveCount(0);
-  await expect(page.getByTestId("offline-kept")).toHaveText("Nothing is saved on this device yet.");
-  await page.goto(bookingPath);
-  await expect(page.getByText("Fil-Am Friendship Highway")).toHaveCount(0);
-  await context.setOffline(false);
-  expect(errors.filter((error) => !/net::ERR_|Failed to fetch/.test(error))).toEqual([]);
-});
-
-test("another person logging in on the device gets none of the first one's pages", async ({
-  page,
-  context,
-  playwright,
-  baseURL,
-}) => {
-  test.skip(!jsOn(), "a service worker needs JavaScript");
-  await loggedInAccount(page, playwright, baseURL);
-  await page.goto("/");
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto("/bookings");
-  await expect.poll(() => keptPaths(page)).toEqual(["/bookings"]);
-
-  // Someone else's session on the same browser (no logout in between): the first page they open empties the copies.
-  await context.clearCookies();
-  await loggedInAccount(page, playwright, baseURL);
-  await page.goto("/");
-  await expect.poll(() => keptPaths(page)).toEqual([]);
-  await context.setOffline(true);
-  await page.goto("/bookings");
-  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
-  await expect(page.getByTestId("offline-kept")).toHaveText("Nothing is saved on this device yet.");
-  await context.setOffline(false);
+    // Someone else's session on the same browser (no logout in between): the first page they open empties the copies.
+    await context.clearCookies();
+    await loggedInAccount(page, playwright, baseURL);
+    await page.goto("/");
+    await expect.poll(() => keptPaths(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto("/bookings");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect(page.getByTestId("offline-kept")).toHaveText("Nothing is saved on this device yet.");
+    await context.setOffline(false);
+  });
 });
 
 test("every page names the web app manifest, whose icons are there", async ({
@@ -160,7 +162,11 @@ test("every page names the web app manifest, whose icons are there", async ({
   playwright,
   baseURL,
 }) => {
+  const errors = pageErrors(page);
   await page.goto("/");
+  if (test.info().project.use.javaScriptEnabled !== false)
+    // A visitor's page (shared by caches, its scripts allowed by their hashes) registers the worker too.
+    await page.evaluate(() => navigator.serviceWorker.ready);
   const manifestPath = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(manifestPath).toBe("/manifest.webmanifest");
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
@@ -200,4 +206,5 @@ test("every page names the web app manifest, whose icons are there", async ({
   await loggedInAccount(page, playwright, baseURL);
   expect((await page.goto("/bookings"))?.status()).toBe(200);
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  expect(errors).toEqual([]);
 });
