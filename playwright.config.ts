@@ -63,6 +63,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    // The offline worker (public/sw.js) only in the spec of it (tests/e2e/offline.spec.ts): elsewhere it would take
+    // pages from under the tests' own routes (page.route) and install its shell in every test's browser.
+    serviceWorkers: "block",
   },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },

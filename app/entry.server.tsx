@@ -18,6 +18,7 @@ import {
   RETRY_AFTER_SECONDS,
   refusal,
 } from "~/infra/security.server";
+import { OFFLINE_KEY_HEADER, offlineKey, offlineWorkerScript } from "~/screens/offline-pages.server";
 import {
   entityTag,
   hashScripts,
@@ -41,6 +42,9 @@ export default function handleRequest(
   applySecurityHeaders(responseHeaders, nonce);
   keepPrivate(request, responseHeaders);
   askToComeBack(responseStatusCode, responseHeaders);
+  // Whose page this is, for the service worker's offline copies (public/sw.js).
+  const key = offlineKey(request, remixContext);
+  if (key) responseHeaders.set(OFFLINE_KEY_HEADER, key);
   // Crawlers and link previews (chat apps) get the whole page at once, as caches do; people get it streamed.
   const readyEvent = shared || isbot(request.headers.get("User-Agent") ?? "") ? "onAllReady" : "onShellReady";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -56,6 +60,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        bootstrapScriptContent: offlineWorkerScript(),
         onAllReady() {
           // Everything rendered: nothing left to abort, and no timer to keep the process alive at shutdown.
           allRendered = true;

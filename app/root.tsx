@@ -26,6 +26,10 @@ import { shellFlags } from "./utils/shell";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (docs/decisions/0083-web-app-manifest-and-icons.md): the manifest and the icon iPhones put on the
+  // home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => pageMeta();
