@@ -129,10 +129,11 @@ export async function seedBulkSpaces(
 /**
  * A multi-row insert sent as one JSON parameter (`insert … select * from json_populate_recordset(…)`): with a
  * thousand rows of forty columns, drizzle's `values()` spends more time building the statement (and PGlite parsing
- * 40,000 parameters) than the database spends inserting. A NOT NULL column needs a value or a plain default.
+ * 40,000 parameters) than the database spends inserting. A NOT NULL column needs a value or a plain default; a
+ * generated column (the database keeps it) is left out.
  */
 async function insertRows<T extends PgTable>(db: Database, table: T, rows: readonly T["$inferInsert"][]) {
-  const columns = Object.entries(getTableColumns(table));
+  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated);
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const [key, column] of columns) {
@@ -148,8 +149,12 @@ async function insertRows<T extends PgTable>(db: Database, table: T, rows: reado
     return record;
   });
   const name = sql.identifier(getTableName(table));
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   await db.execute(
-    sql`insert into ${name} select * from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
+    sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
   );
 }
 
