@@ -37,6 +37,11 @@ const onListen = () => {
 const server = settings.host
   ? app.listen(settings.port, settings.host, onListen)
   : app.listen(settings.port, onListen);
+// nginx closes its kept-alive connections to us after 60 s idle (deploy/nginx.conf): we wait longer, so we never close
+// one just as nginx sends a request on it, which nginx would answer 502 and could not retry when it writes (a payment
+// webhook, a booking).
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 80_000;
 server.on("error", (error) => {
   log.error(`[server] cannot listen on ${settings.host ?? "*"}:${settings.port}: ${error.message}`);
   process.exit(1);
