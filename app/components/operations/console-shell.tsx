@@ -1,5 +1,6 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, type MetaDescriptor, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The operator console's frame (docs/operations.md): the queues the operator's role may open, who is signed in, and
@@ -59,6 +60,57 @@ export function ActionMessage({ message }: { message?: string | null }) {
     >
       {message}
     </p>
+  );
+}
+
+/** Every console page stands alone: the app's header and bottom menu are not shown. */
+export const consoleHandle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+
+/** A console page's title; search engines are told to keep the console out. */
+export function consoleMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | Operations` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * A queue's filters: a GET form, so a filtered list has its own address and works without JavaScript. The fields
+ * come first, the button last.
+ */
+export function ConsoleFilters({
+  submit,
+  className = "flex flex-wrap items-end gap-3",
+  children,
+}: {
+  submit: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" className={className}>
+      {children}
+      <button type="submit" className={buttonClass}>
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
+/** A console form's field: its words above the input. */
+export function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child, so the label names it
+    <label className="flex flex-col text-sm font-semibold">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** The note a console action asks for: why the operator does it (its audit row keeps it). */
+export function NoteField({ label = "Note" }: { label?: string }) {
+  return (
+    <Field label={label}>
+      <input name="note" required className={inputClass} />
+    </Field>
   );
 }
 
