@@ -9,13 +9,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { renderSVG } from "uqr";
 import { consoleSignIn, consoleSignOut } from "~/api/operations/console.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ActionMessage,
-  buttonClass,
-  ConsoleShell,
-  consoleHandle,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, inputClass } from "~/components/operations/fields";
 import { CONSOLE_HOME, consoleOrNotFound, text } from "~/screens/operations.server";
 import { redirectWithToast } from "~/screens/toast.server";
 import { makeToast } from "~/utils/toast";

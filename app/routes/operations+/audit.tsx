@@ -2,15 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { consoleAudit } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  buttonClass,
-  ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { buttonClass, ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
 

@@ -2,16 +2,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleCases, consoleDecideCase } from "~/api/operations/cases.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ActionMessage,
-  buttonClass,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-  NoteField,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";

@@ -3,14 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { consoleBusinessHealth, consoleLedgerCheck } from "~/api/operations/health.server";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import {
   BOOKING_FIGURES,
   type Figures,

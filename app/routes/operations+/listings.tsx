@@ -7,17 +7,15 @@ import {
   consoleSetVerified,
 } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
 import {
   ActionMessage,
   buttonClass,
   ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
   Field,
   inputClass,
   NoteField,
-} from "~/components/operations/console-shell";
+} from "~/components/operations/fields";
 import { REASON_MAX_LENGTH } from "~/domain/operators";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
 

@@ -3,16 +3,14 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleGoodwillRefund, consoleRefundBooking } from "~/api/operations/refunds.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
 import {
   ActionMessage,
   buttonClass,
   ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
   Field,
   inputClass,
-} from "~/components/operations/console-shell";
+} from "~/components/operations/fields";
 import { GOODWILL_WORDS } from "~/domain/goodwill";
 import { formatMoment } from "~/domain/moments";
 import { formatPeso } from "~/domain/money";

@@ -2,16 +2,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleActOnReport, consoleReport } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ActionMessage,
-  buttonClass,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-  NoteField,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { mayDo, REASON_MAX_LENGTH } from "~/domain/operators";
 import { REPORT_REASON_LABELS } from "~/domain/reports";

@@ -6,15 +6,8 @@ import {
   consoleSupportMessage,
 } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ActionMessage,
-  buttonClass,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH } from "~/domain/support";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";

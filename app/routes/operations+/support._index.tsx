@@ -2,14 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { consoleSupportMessages } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { SUPPORT_KINDS } from "~/domain/support";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";

@@ -2,14 +2,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleRestoreUser, consoleSuspendUser, consoleUser } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ActionMessage,
-  buttonClass,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  NoteField,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/moments";
 import { formatPeso } from "~/domain/money";
 import { REPORT_REASON_LABELS } from "~/domain/reports";

@@ -2,14 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { consoleUsers } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  ConsoleFilters,
-  ConsoleShell,
-  consoleHandle,
-  consoleMeta,
-  Field,
-  inputClass,
-} from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
 
 /** The users queue (docs/operations.md): find an account by name, e-mail or phone; suspended ones when asked nothing. */
