@@ -18,7 +18,6 @@ import {
   type BookingEvent,
   type BookingNews,
   type BookingState,
-  bookingNumberOf,
   type Deadline,
   type DeadlineKind,
   HOLDING_STATES,
@@ -28,13 +27,12 @@ import {
 } from "~/domain/booking";
 import { maskContactDetails } from "~/domain/contact-masking";
 import { formatCalendarDate } from "~/domain/dates";
-import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { type BookedHold, findOverbooking, type Hold, overbookingMessage } from "~/domain/overbooking";
 import { capacityOf } from "~/domain/reservation";
-import { siteOrigin } from "~/env.server";
 import { defineQueue, send, transactionWithJobs } from "~/infra/jobs.server";
 import { notify, readOvertakenNotices } from "~/infra/notify.server";
+import { bookingUpdateData } from "./booking-update.server";
 import { contactsRevealed, postSystemLine } from "./conversation-service.server";
 import { type RefundJob, refundQueue } from "./refunds.server";
 import { followBooking } from "./voucher-service.server";
@@ -414,19 +412,7 @@ export const bookingNewsQueue = defineQueue<BookingNewsJob>("booking-news", asyn
     await notify({
       userId: person.id,
       kind: "bookingUpdate",
-      data: {
-        name: displayName(person),
-        otherName: other ? displayName(other) : undefined,
-        role,
-        spaceTitle: space.spaceTitle ?? "Your space",
-        bookingNumber: bookingNumberOf(row.number),
-        headline,
-        what,
-        startDate: formatCalendarDate(row.startDate),
-        endDate: formatCalendarDate(row.endDate),
-        bookingLink: new URL(bookingPath, siteOrigin()).href,
-        bookingPath,
-      },
+      data: bookingUpdateData(row, { person, other, role, spaceTitle: space.spaceTitle, headline, what }),
     });
   }
 });

@@ -1,15 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, bookings, spaces, users } from "~/db/schema";
-import { bookingNumberOf } from "~/domain/booking";
-import { formatCalendarDate } from "~/domain/dates";
-import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
 import { GOODWILL_WORDS, goodwillAmount } from "~/domain/goodwill";
-import { siteOrigin } from "~/env.server";
 import { send, transactionWithJobs } from "~/infra/jobs.server";
 import { notify } from "~/infra/notify.server";
 import { type Actor, writeAudit } from "./audit.server";
+import { bookingUpdateData } from "./booking-update.server";
 import { postSystemLine } from "./conversation-service.server";
 import { ACCOUNTS, enterLedger } from "./ledger.server";
 import { refundQueue } from "./refunds.server";
@@ -107,23 +104,17 @@ async function tellRenter(tx: Database, booking: typeof bookings.$inferSelect, w
     .from(spaces)
     .where(eq(spaces.id, booking.spaceId));
   if (!renter) return;
-  const bookingPath = `/bookings/${booking.id}`;
   await notify(
     {
       userId: renter.id,
       kind: "bookingUpdate",
-      data: {
-        name: displayName(renter),
+      data: bookingUpdateData(booking, {
+        person: renter,
         role: "renter",
-        spaceTitle: space?.title ?? "Your space",
-        bookingNumber: bookingNumberOf(booking.number),
+        spaceTitle: space?.title,
         headline: "payment_refunded",
         what,
-        startDate: formatCalendarDate(booking.startDate),
-        endDate: formatCalendarDate(booking.endDate),
-        bookingLink: new URL(bookingPath, siteOrigin()).href,
-        bookingPath,
-      },
+      }),
     },
     { transaction: tx },
   );

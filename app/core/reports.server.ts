@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { conversations, messages, type ReportRow, reports, reviews, spaces, users } from "~/db/schema";
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
+import { isUuid } from "~/domain/ids";
 import { REPORT_MESSAGES, type ReportKind, type ReportReason, type ReportStatus } from "~/domain/reports";
 import { type Actor, writeAudit } from "./audit.server";
 
@@ -15,7 +16,6 @@ import { type Actor, writeAudit } from "./audit.server";
 
 export type ReportInput = { kind: ReportKind; targetId: string; reason: ReportReason; note: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MESSAGE_ID = /^[1-9][0-9]{0,17}$/;
 
 /** Stores the report; refuses what the reporter cannot see (not found), themselves, and a second report (conflict). */
@@ -59,7 +59,7 @@ async function visibleTargetOwner(
       );
     return row?.senderId ?? null;
   }
-  if (!UUID.test(targetId)) return null;
+  if (!isUuid(targetId)) return null;
   if (kind === "listing") {
     const [row] = await db
       .select({ hostId: spaces.hostId, status: spaces.status })
@@ -104,7 +104,7 @@ export async function listReports(db: Database, filter: ReportFilter = {}): Prom
   if (filter.status) where.push(eq(reports.status, filter.status));
   if (filter.kind) where.push(eq(reports.kind, filter.kind));
   if (filter.id !== undefined) {
-    if (!UUID.test(filter.id)) return [];
+    if (!isUuid(filter.id)) return [];
     where.push(eq(reports.id, filter.id));
   }
   const rows = await db
@@ -200,7 +200,7 @@ export async function closeReport(
 ): Promise<ReportRow> {
   if (status !== "actioned" && status !== "dismissed")
     throw new DomainError("invalid", REPORT_MESSAGES.closeStatus, "status");
-  if (!UUID.test(id)) throw new DomainError("not_found", REPORT_MESSAGES.reportNotFound);
+  if (!isUuid(id)) throw new DomainError("not_found", REPORT_MESSAGES.reportNotFound);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: reports.status })

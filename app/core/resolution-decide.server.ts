@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { bookings, type ResolutionRow, resolutions } from "~/db/schema";
 import { roleOf } from "~/domain/booking";
 import { DomainError } from "~/domain/errors";
+import { isUuid } from "~/domain/ids";
 import { formatPeso } from "~/domain/money";
 import { awardableOn, type CaseSide, checkDecision, maxAward } from "~/domain/resolution";
 import { type Actor, COMMAND_LINE, writeAudit } from "./audit.server";
@@ -23,7 +24,6 @@ import { tellCaseNews } from "./resolution-service.server";
 export const RESOLUTION_DECIDE_USAGE =
   'usage: npm run ops -- resolution:decide CASE --award CENTAVOS --note "why"';
 export const NO_SUCH_CASE = "No resolution case has that id.";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Decision = { resolutionId: string; award: number; note: string };
 
@@ -62,7 +62,7 @@ export async function decideResolution(
   now = new Date(),
   actor: Actor = COMMAND_LINE,
 ): Promise<{ resolution: ResolutionRow; openerSide: CaseSide; maxAward: number }> {
-  if (!UUID.test(decision.resolutionId)) throw new DomainError("invalid", NO_SUCH_CASE, "resolutionId");
+  if (!isUuid(decision.resolutionId)) throw new DomainError("invalid", NO_SUCH_CASE, "resolutionId");
   const done = await bookingTransaction(db, async (tx) => {
     const [resolution] = await tx
       .select()

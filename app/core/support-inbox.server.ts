@@ -4,6 +4,7 @@ import { contactMessages, enquiries, feedback, users } from "~/db/schema";
 import type { SupportStatus } from "~/db/schema/support";
 import { displayName } from "~/domain/display-name";
 import { DomainError } from "~/domain/errors";
+import { isUuid } from "~/domain/ids";
 import { getEnv } from "~/env.server";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { notify } from "~/infra/notify.server";
@@ -83,7 +84,7 @@ export async function findSupportMessage(
   kind: SupportKind,
   id: string,
 ): Promise<SupportMessage | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [found] =
     kind === "contactUs"
       ? await contactUsMessages(db, undefined, 1, id)
@@ -92,8 +93,6 @@ export async function findSupportMessage(
         : await enquiryMessages(db, kind, undefined, 1, id);
   return found ?? null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function contactUsMessages(
   db: Database,
@@ -212,7 +211,7 @@ export async function replyToSupportMessage(
   if (!reply) throw new DomainError("invalid", SUPPORT_MESSAGES.replyRequired, "text");
   if (reply.length > SUPPORT_REPLY_MAX_LENGTH)
     throw new DomainError("invalid", SUPPORT_MESSAGES.replyTooLong, "text");
-  if (!UUID.test(id)) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
   return transactionWithJobs(db, async (tx) => {
     const table = tableOf(kind);
     // The row is locked, so two operators replying at once send one mail after the other, each with its own row.
@@ -261,7 +260,7 @@ export async function setSupportStatus(
   /** The operator in the console: their audit row is written in the same transaction. */
   actor?: Actor,
 ): Promise<void> {
-  if (!UUID.test(id)) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
+  if (!isUuid(id)) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
   const table = tableOf(kind);
   const where =
     kind === "missingSpace" || kind === "hostEnquiry"

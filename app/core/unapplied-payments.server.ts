@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type UnappliedEventKind, type UnappliedPaymentEventRow, unappliedPaymentEvents } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
+import { isUuid } from "~/domain/ids";
 import { formatPeso } from "~/domain/money";
 import { log } from "~/infra/log.server";
 
@@ -55,7 +56,6 @@ export function describeUnapplied(row: UnappliedPaymentEventRow): string {
 
 export const RESOLVE_USAGE = 'usage: npm run ops -- payments:resolve EVENT --note "what was done"';
 export const NO_SUCH_UNAPPLIED = "No open unapplied payment event has that id.";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Closes an open event with the operator's note (what they did: refunded it in the provider's dashboard, matched it
@@ -69,7 +69,7 @@ export async function resolveUnapplied(
 ): Promise<UnappliedPaymentEventRow> {
   const said = note.trim();
   if (!said) throw new DomainError("invalid", `--note says what was done.\n${RESOLVE_USAGE}`, "note");
-  if (!UUID.test(id)) throw new DomainError("invalid", NO_SUCH_UNAPPLIED);
+  if (!isUuid(id)) throw new DomainError("invalid", NO_SUCH_UNAPPLIED);
   const [row] = await db
     .update(unappliedPaymentEvents)
     .set({ resolvedAt: now, resolutionNote: said.slice(0, 1000) })

@@ -1,4 +1,5 @@
 import { DomainError } from "./errors";
+import { isUuid } from "./ids";
 import { type Centavos, formatPeso, parsePeso } from "./money";
 
 /**
@@ -23,8 +24,7 @@ export const GOODWILL_WORDS = {
 /** What an operator may type for a booking: its number as people quote it ("SS-000123", "ss-123", "123") or its id. */
 export function bookingLookup(input: string): { number: number } | { id: string } | null {
   const text = input.trim();
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
-    return { id: text.toLowerCase() };
+  if (isUuid(text)) return { id: text.toLowerCase() };
   const match = /^(?:ss-?)?0*(\d{1,15})$/i.exec(text);
   if (!match) return null;
   const number = Number(match[1]);

@@ -2,9 +2,8 @@ import { desc, inArray } from "drizzle-orm";
 import { z } from "zod/v4";
 import { decideResolution } from "~/core/resolution-decide.server";
 import { resolutions } from "~/db/schema";
-import { NOTE_MAX_LENGTH, NOTE_NEEDED } from "~/domain/operators";
 import { defineEndpoint } from "../endpoint";
-import { actorOf, consoleGate } from "./gate.server";
+import { actorOf, consoleGate, operatorNote } from "./gate.server";
 
 /**
  * The resolution cases queue (docs/operations.md): the open and answered cases, and deciding one through the same
@@ -64,11 +63,7 @@ export const consoleDecideCase = defineEndpoint({
       .number({ error: "The award must be a whole number of centavos." })
       .int({ error: "The award must be a whole number of centavos." })
       .min(0, { error: "The award cannot be negative." }),
-    note: z
-      .string({ error: NOTE_NEEDED })
-      .trim()
-      .min(1, { error: NOTE_NEEDED })
-      .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` }),
+    note: operatorNote,
   }),
   async handler({ db, user, body }) {
     await decideResolution(db, body, new Date(), actorOf(user));

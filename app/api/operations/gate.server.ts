@@ -1,6 +1,7 @@
+import { z } from "zod/v4";
 import type { Actor } from "~/core/audit.server";
 import { isConsoleLive, touchConsole } from "~/core/operators.server";
-import { mayDo, type Permission } from "~/domain/operators";
+import { mayDo, NOTE_MAX_LENGTH, NOTE_NEEDED, type Permission } from "~/domain/operators";
 import type { CurrentUser, Endpoint, GateContext } from "../endpoint";
 import { ApiError } from "../envelope";
 
@@ -45,3 +46,10 @@ export function actorOf(user: CurrentUser | null): Actor {
   const operator = operatorOf(user);
   return { id: operator.id, email: operator.email };
 }
+
+/** The note every console action asks for (why the operator does it); the audit row keeps it. */
+export const operatorNote = z
+  .string({ error: NOTE_NEEDED })
+  .trim()
+  .min(1, { error: NOTE_NEEDED })
+  .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` });

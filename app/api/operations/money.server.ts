@@ -5,9 +5,8 @@ import { createCouponCommand, endCoupon } from "~/core/coupon-command.server";
 import { exportBatch, markBatchPaid, REFERENCE_MAX_LENGTH } from "~/core/payout-runs.server";
 import { coupons, hostEarnings, payoutBatches, payoutMethods, payouts, users } from "~/db/schema";
 import { todayInManila } from "~/domain/dates";
-import { NOTE_MAX_LENGTH, NOTE_NEEDED } from "~/domain/operators";
 import { defineEndpoint } from "../endpoint";
-import { actorOf, consoleGate } from "./gate.server";
+import { actorOf, consoleGate, operatorNote } from "./gate.server";
 
 /**
  * The console's finance queues (docs/operations.md): the weekly payout batches — each batch's CSV for the bank, marking
@@ -16,11 +15,6 @@ import { actorOf, consoleGate } from "./gate.server";
  */
 
 const common = { auth: "optional", unlisted: true } as const;
-const note = z
-  .string({ error: NOTE_NEEDED })
-  .trim()
-  .min(1, { error: NOTE_NEEDED })
-  .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` });
 const batchId = z.uuid("Invalid payout batch id.");
 /** The batches a page lists: a few months of weeks. */
 const BATCH_PAGE = 20;
@@ -137,7 +131,7 @@ export const consoleMarkBatchPaid = defineEndpoint({
       .max(REFERENCE_MAX_LENGTH, {
         error: `A reference can be at most ${REFERENCE_MAX_LENGTH} characters.`,
       }),
-    note,
+    note: operatorNote,
   }),
   async handler({ db, user, body }): Promise<{ payouts: number; amount: number }> {
     const done = await markBatchPaid(db, body.batchId, body.reference, new Date(), {
@@ -204,7 +198,7 @@ export const consoleCreateCoupon = defineEndpoint({
     from: flag,
     until: flag,
     limit: flag,
-    note,
+    note: operatorNote,
   }),
   async handler({ db, user, body }): Promise<{ line: string }> {
     // The command's own flags: the console and `npm run ops -- coupon:create` read the very same rules.
@@ -226,7 +220,7 @@ export const consoleEndCoupon = defineEndpoint({
   summary: "Ends a coupon today: no new booking takes it; bookings that used it keep their discount.",
   message: "The coupon is ended.",
   gate: consoleGate(END_COUPON, "money"),
-  body: z.strictObject({ couponId: z.uuid("Invalid coupon id."), note }),
+  body: z.strictObject({ couponId: z.uuid("Invalid coupon id."), note: operatorNote }),
   async handler({ db, user, body }) {
     await endCoupon(db, actorOf(user), body.couponId, body.note);
     return null;

@@ -5,12 +5,12 @@ import { hideListing, restoreListing, setAdminVerified } from "~/core/listing-mo
 import { restoreUser, suspendUser } from "~/core/user-suspension.server";
 import { bookings, messages, payments, reports, resolutions, reviews, spaces, users } from "~/db/schema";
 import { bookingNumberOf } from "~/domain/booking";
-import { NOTE_MAX_LENGTH, NOTE_NEEDED, REASON_MAX_LENGTH, REASON_NEEDED } from "~/domain/operators";
+import { REASON_MAX_LENGTH, REASON_NEEDED } from "~/domain/operators";
 import type { ReportReason } from "~/domain/reports";
 import { listingPath } from "~/utils/site-paths";
 import { defineEndpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { actorOf, consoleGate } from "./gate.server";
+import { actorOf, consoleGate, operatorNote } from "./gate.server";
 
 /**
  * The console's queues (docs/operations.md): listings (new and hidden; hide, restore, the host's verified mark),
@@ -19,11 +19,6 @@ import { actorOf, consoleGate } from "./gate.server";
 
 const common = { auth: "optional", unlisted: true } as const;
 const uuid = (what: string) => z.uuid(`Invalid ${what} id.`);
-const note = z
-  .string({ error: NOTE_NEEDED })
-  .trim()
-  .min(1, { error: NOTE_NEEDED })
-  .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` });
 const reason = z
   .string({ error: REASON_NEEDED })
   .trim()
@@ -166,7 +161,7 @@ export const consoleRestoreListing = defineEndpoint({
   summary: "Shows a hidden listing to renters again.",
   message: "The listing is shown again.",
   gate: consoleGate(RESTORE, "moderate"),
-  body: z.strictObject({ spaceId: uuid("listing"), note }),
+  body: z.strictObject({ spaceId: uuid("listing"), note: operatorNote }),
   async handler({ db, user, body }) {
     await restoreListing(db, actorOf(user), body.spaceId, body.note);
     return null;
@@ -184,7 +179,7 @@ export const consoleSetVerified = defineEndpoint({
   body: z.strictObject({
     userId: uuid("user"),
     adminVerified: z.enum(["true", "false"], { error: "adminVerified must be true or false." }),
-    note,
+    note: operatorNote,
   }),
   async handler({ db, user, body }) {
     await setAdminVerified(db, actorOf(user), body.userId, body.adminVerified === "true", body.note);
@@ -375,7 +370,7 @@ export const consoleSuspendUser = defineEndpoint({
     "Suspends an account: its sessions end, its listings leave search, its open requests are declined and refunded.",
   message: "The account is suspended.",
   gate: consoleGate(SUSPEND, "moderate"),
-  body: z.strictObject({ userId: uuid("user"), note }),
+  body: z.strictObject({ userId: uuid("user"), note: operatorNote }),
   async handler({ db, user, body }): Promise<{ declined: number }> {
     const { declined } = await suspendUser(db, actorOf(user), body.userId, body.note);
     return { declined: declined.length };
@@ -390,7 +385,7 @@ export const consoleRestoreUser = defineEndpoint({
   summary: "Lifts an account's suspension.",
   message: "The account is restored.",
   gate: consoleGate(RESTORE_USER, "moderate"),
-  body: z.strictObject({ userId: uuid("user"), note }),
+  body: z.strictObject({ userId: uuid("user"), note: operatorNote }),
   async handler({ db, user, body }) {
     await restoreUser(db, actorOf(user), body.userId, body.note);
     return null;

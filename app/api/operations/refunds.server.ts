@@ -4,9 +4,8 @@ import { refundGoodwill } from "~/core/goodwill-refunds.server";
 import { bookings, payments, refunds, spaces, users } from "~/db/schema";
 import { bookingNumberOf } from "~/domain/booking";
 import { bookingLookup, GOODWILL_WORDS } from "~/domain/goodwill";
-import { NOTE_MAX_LENGTH, NOTE_NEEDED } from "~/domain/operators";
 import { defineEndpoint } from "../endpoint";
-import { actorOf, consoleGate } from "./gate.server";
+import { actorOf, consoleGate, operatorNote } from "./gate.server";
 
 /**
  * The console's refunds (docs/operations.md, Refunds): finding a booking by its number, its payments and what has
@@ -92,11 +91,7 @@ export const consoleGoodwillRefund = defineEndpoint({
   body: z.strictObject({
     bookingId: z.uuid(GOODWILL_WORDS.noBooking),
     amount: z.string({ error: GOODWILL_WORDS.amount }).max(30, { error: GOODWILL_WORDS.amount }),
-    note: z
-      .string({ error: NOTE_NEEDED })
-      .trim()
-      .min(1, { error: NOTE_NEEDED })
-      .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` }),
+    note: operatorNote,
     requestKey: z.uuid("Please open the refund form again."),
   }),
   async handler({ db, user, body }) {

@@ -16,12 +16,12 @@ import {
 import { suspendUser } from "~/core/user-suspension.server";
 import { identityChecks, users } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { NOTE_MAX_LENGTH, NOTE_NEEDED, REASON_MAX_LENGTH, REASON_NEEDED } from "~/domain/operators";
+import { REASON_MAX_LENGTH, REASON_NEEDED } from "~/domain/operators";
 import { REPORT_KINDS, REPORT_STATUSES } from "~/domain/reports";
 import { transactionWithJobs } from "~/infra/jobs.server";
 import { defineEndpoint } from "../endpoint";
 import { ApiError } from "../envelope";
-import { actorOf, consoleGate } from "./gate.server";
+import { actorOf, consoleGate, operatorNote } from "./gate.server";
 
 /**
  * The console's trust and support queues (docs/operations.md): identity checks the provider marked for review (trust
@@ -30,11 +30,6 @@ import { actorOf, consoleGate } from "./gate.server";
  */
 
 const common = { auth: "optional", unlisted: true } as const;
-const note = z
-  .string({ error: NOTE_NEEDED })
-  .trim()
-  .min(1, { error: NOTE_NEEDED })
-  .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` });
 const PAGE = 50;
 
 export type ConsoleIdentityCheck = {
@@ -155,7 +150,7 @@ export const consoleDecideIdentity = defineEndpoint({
       .trim()
       .max(REASON_MAX_LENGTH, { error: `A reason can be at most ${REASON_MAX_LENGTH} characters.` })
       .optional(),
-    note,
+    note: operatorNote,
   }),
   async handler({ db, user, body }) {
     await decideIdentityReview(db, body.userId, body.decision, body.reason, {
@@ -226,7 +221,7 @@ export const consoleActOnReport = defineEndpoint({
       error: "action must be hideListing, suspendOwner or dismiss.",
     }),
     reason: z.string().trim().max(REASON_MAX_LENGTH).optional(),
-    note,
+    note: operatorNote,
   }),
   async handler({ db, user, body }) {
     const actor = actorOf(user);

@@ -1,5 +1,6 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, type MetaDescriptor, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The operator console's frame (docs/operations.md): the queues the operator's role may open, who is signed in, and
@@ -49,18 +50,10 @@ export function ConsoleShell({
   );
 }
 
-/** A refusal the action answered, said on the page (the toast says it too). */
-export function ActionMessage({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
-    >
-      {message}
-    </p>
-  );
-}
+/** Every console page stands alone: the app's header and bottom menu are not shown. */
+export const consoleHandle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
 
-export const inputClass = "rounded-md border border-slate-400 px-3 py-2 text-sm";
-export const buttonClass = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white";
+/** A console page's title; search engines are told to keep the console out. */
+export function consoleMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | Operations` }, { name: "robots", content: "noindex" }];
+}

@@ -9,10 +9,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { renderSVG } from "uqr";
 import { consoleSignIn, consoleSignOut } from "~/api/operations/console.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, inputClass } from "~/components/operations/fields";
 import { CONSOLE_HOME, consoleOrNotFound, text } from "~/screens/operations.server";
 import { redirectWithToast } from "~/screens/toast.server";
-import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
 /**
@@ -20,7 +20,7 @@ import { makeToast } from "~/utils/toast";
  * an authenticator app the first time (a QR code, shown until its first code), then types its code to open the
  * console for this session; inside, the queues their role may open. Everyone else gets the 404 page.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
+export const handle = consoleHandle;
 
 export const meta: MetaFunction = () => [
   { title: "Operations | Space Solution" },

@@ -2,17 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { consoleAudit } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { buttonClass, ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /** The audit log (docs/operations.md): every console action, newest first, filtered by action, record, operator, days. */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Audit log | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Audit log");
 
 const FILTERS = ["action", "recordId", "operator", "from", "to", "before"] as const;
 
@@ -39,7 +36,7 @@ export default function AuditLog() {
   const last = rows.at(-1);
   return (
     <ConsoleShell state={state} title="Audit log">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ConsoleFilters submit="Filter">
         {(
           [
             ["action", "Action (e.g. listing.hide)", "text"],
@@ -49,15 +46,11 @@ export default function AuditLog() {
             ["to", "To", "date"],
           ] as const
         ).map(([name, label, type]) => (
-          <label key={name} className="flex flex-col text-sm font-semibold">
-            {label}
+          <Field key={name} label={label}>
             <input name={name} type={type} defaultValue={filters[name] ?? ""} className={inputClass} />
-          </label>
+          </Field>
         ))}
-        <button type="submit" className={buttonClass}>
-          Filter
-        </button>
-      </Form>
+      </ConsoleFilters>
       {problem ? (
         <p role="alert" className="mt-3 text-red-800">
           {problem}

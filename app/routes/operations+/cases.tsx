@@ -2,21 +2,18 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleCases, consoleDecideCase } from "~/api/operations/cases.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The resolution cases queue (docs/operations.md): cases waiting for a decision, and deciding one with an award in
  * pesos and a note — the same service as `npm run ops -- resolution:decide`. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Resolution cases | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Resolution cases");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -56,14 +53,10 @@ export default function CasesQueue() {
             <p className="mt-2 text-sm">{item.description}</p>
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
               <input type="hidden" name="resolutionId" value={item.id} />
-              <label className="flex flex-col text-sm font-semibold">
-                Award (₱)
+              <Field label="Award (₱)">
                 <input name="awardPesos" inputMode="decimal" required className={inputClass} />
-              </label>
-              <label className="flex flex-col text-sm font-semibold">
-                Note (both sides read it)
-                <input name="note" required className={inputClass} />
-              </label>
+              </Field>
+              <NoteField label="Note (both sides read it)" />
               <button type="submit" className={buttonClass}>
                 Decide
               </button>

@@ -2,20 +2,17 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleCoupons, consoleCreateCoupon, consoleEndCoupon } from "~/api/operations/money.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { describeCoupon } from "~/domain/vouchers";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The coupons queue (docs/operations.md): the coupons made, creating one (the same service and rules as
  * `npm run ops -- coupon:create`) and ending one today, each with a note. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Coupons | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Coupons");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -58,37 +55,28 @@ export default function CouponsQueue() {
       <h2 className="text-lg font-semibold text-slate-900">New coupon</h2>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="create" />
-        <label className="flex flex-col text-sm font-semibold">
-          Code
+        <Field label="Code">
           <input name="code" required maxLength={40} className={inputClass} />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Kind
+        </Field>
+        <Field label="Kind">
           <select name="kind" className={inputClass}>
             <option value="fixed">Pesos off</option>
             <option value="percent">Percent off the first month</option>
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Value (₱ or %)
+        </Field>
+        <Field label="Value (₱ or %)">
           <input name="value" required inputMode="decimal" className={inputClass} />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          From (empty: today)
+        </Field>
+        <Field label="From (empty: today)">
           <input name="from" type="date" className={inputClass} />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Until
+        </Field>
+        <Field label="Until">
           <input name="until" type="date" required className={inputClass} />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Total limit (empty: none)
+        </Field>
+        <Field label="Total limit (empty: none)">
           <input name="limit" inputMode="numeric" className={inputClass} />
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Note
-          <input name="note" required className={inputClass} />
-        </label>
+        </Field>
+        <NoteField />
         <button type="submit" className={buttonClass}>
           Create coupon
         </button>
@@ -107,10 +95,7 @@ export default function CouponsQueue() {
               <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="end" />
                 <input type="hidden" name="couponId" value={coupon.id} />
-                <label className="flex flex-col text-sm font-semibold">
-                  Note
-                  <input name="note" required className={inputClass} />
-                </label>
+                <NoteField />
                 <button type="submit" className={buttonClass}>
                   End coupon
                 </button>

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { consoleBusinessHealth, consoleLedgerCheck } from "~/api/operations/health.server";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import {
   BOOKING_FIGURES,
   type Figures,
@@ -15,18 +16,14 @@ import {
 } from "~/domain/business-health";
 import { CENTAVOS_PER_PESO, formatPeso } from "~/domain/money";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The health of the business (docs/operations.md; finance and admin): the ledger check's result, then per ISO week and
  * per city the bookings and the money, as server-drawn charts (the host dashboard's) and tables. The filters are a GET
  * form, so it works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Health of the business | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Health of the business");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -96,9 +93,8 @@ export default function BusinessHealth() {
         </p>
       </section>
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          City
+      <ConsoleFilters submit="Show" className="mt-6 flex flex-wrap items-end gap-3">
+        <Field label="City">
           <select name="city" defaultValue={health.city ?? ""} className={inputClass}>
             <option value="">Every city</option>
             {health.cities.map((city) => (
@@ -107,9 +103,8 @@ export default function BusinessHealth() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Weeks
+        </Field>
+        <Field label="Weeks">
           <select name="weeks" defaultValue={String(health.weeks)} className={inputClass}>
             {HEALTH_WEEK_CHOICES.map((weeks) => (
               <option key={weeks} value={weeks}>
@@ -117,11 +112,8 @@ export default function BusinessHealth() {
               </option>
             ))}
           </select>
-        </label>
-        <button type="submit" className={buttonClass}>
-          Show
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       {problem ? (
         <p role="alert" className="mt-3 text-red-800">
           {problem} (asked: {filters.city})

@@ -2,22 +2,19 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleDecideIdentity, consoleIdentityCheck } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { REASON_MAX_LENGTH } from "~/domain/operators";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * One user's identity checks (docs/operations.md): what the provider said of each, and, while the latest waits for
  * review, the trust team's decision — approve (the user is verified) or refuse with the reason the user reads — with
  * a note for the audit log. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Identity check | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Identity check");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -64,24 +61,17 @@ export default function IdentityDetail() {
         <div className="mt-4 flex flex-wrap gap-6">
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="decision" value="passed" />
-            <label className="flex flex-col text-sm font-semibold">
-              Note (why you approve)
-              <input name="note" required className={inputClass} />
-            </label>
+            <NoteField label="Note (why you approve)" />
             <button type="submit" className={buttonClass}>
               Approve the identity check
             </button>
           </Form>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="decision" value="failed" />
-            <label className="flex flex-col text-sm font-semibold">
-              Reason the user reads
+            <Field label="Reason the user reads">
               <input name="reason" required maxLength={REASON_MAX_LENGTH} className={inputClass} />
-            </label>
-            <label className="flex flex-col text-sm font-semibold">
-              Note (for the audit log)
-              <input name="note" required className={inputClass} />
-            </label>
+            </Field>
+            <NoteField label="Note (for the audit log)" />
             <button type="submit" className={buttonClass}>
               Refuse the identity check
             </button>

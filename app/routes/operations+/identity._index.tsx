@@ -1,21 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { consoleIdentityChecks } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The identity checks queue (docs/operations.md): users whose check the provider marked for review, waiting for the
  * trust team's decision. Each opens on its own page with what the provider said.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Identity checks | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Identity checks");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -28,15 +25,11 @@ export default function IdentityQueue() {
   const { state, q, waiting } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell state={state} title="Identity checks">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          Name or e-mail
+      <ConsoleFilters submit="Find">
+        <Field label="Name or e-mail">
           <input name="q" defaultValue={q} className={inputClass} />
-        </label>
-        <button type="submit" className={buttonClass}>
-          Find
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       {waiting.length === 0 ? (
         <p className="mt-6 text-slate-700">No identity check waits for review.</p>
       ) : null}

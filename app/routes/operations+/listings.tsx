@@ -7,21 +7,25 @@ import {
   consoleSetVerified,
 } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import {
+  ActionMessage,
+  buttonClass,
+  ConsoleFilters,
+  Field,
+  inputClass,
+  NoteField,
+} from "~/components/operations/fields";
 import { REASON_MAX_LENGTH } from "~/domain/operators";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The listings queue (docs/operations.md): new listings (published in the last 14 days), hidden ones, or all; hide
  * one with a reason its host sees (its page then answers 410), show it again with a note, and set the host's
  * verified mark. Forms post to this route's action: it works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Listings | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Listings");
 
 const SHOWS = [
   { value: "new", label: "New" },
@@ -81,9 +85,8 @@ export default function ListingsQueue() {
   );
   return (
     <ConsoleShell state={state} title="Listings">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          Show
+      <ConsoleFilters submit="Find">
+        <Field label="Show">
           <select name="show" defaultValue={show} className={inputClass}>
             {SHOWS.map((item) => (
               <option key={item.value} value={item.value}>
@@ -91,15 +94,11 @@ export default function ListingsQueue() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Title or host e-mail
+        </Field>
+        <Field label="Title or host e-mail">
           <input name="q" defaultValue={q} className={inputClass} />
-        </label>
-        <button type="submit" className={buttonClass}>
-          Find
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       <ActionMessage message={actionData && "message" in actionData ? actionData.message : null} />
       {listings.length === 0 ? <p className="mt-6 text-slate-700">No listings here.</p> : null}
       <ul className="mt-6 space-y-4">
@@ -130,10 +129,7 @@ export default function ListingsQueue() {
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   {keep}
                   <input type="hidden" name="spaceId" value={listing.id} />
-                  <label className="flex flex-col text-sm font-semibold">
-                    Note (why it may show again)
-                    <input name="note" required className={inputClass} />
-                  </label>
+                  <NoteField label="Note (why it may show again)" />
                   <button type="submit" name="intent" value="restore" className={buttonClass}>
                     Show again
                   </button>
@@ -142,10 +138,9 @@ export default function ListingsQueue() {
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   {keep}
                   <input type="hidden" name="spaceId" value={listing.id} />
-                  <label className="flex flex-col text-sm font-semibold">
-                    Reason the host and renters see
+                  <Field label="Reason the host and renters see">
                     <input name="reason" required maxLength={REASON_MAX_LENGTH} className={inputClass} />
-                  </label>
+                  </Field>
                   <button type="submit" name="intent" value="hide" className={buttonClass}>
                     Hide listing
                   </button>
@@ -159,10 +154,7 @@ export default function ListingsQueue() {
                   name="adminVerified"
                   value={listing.host.adminVerified ? "false" : "true"}
                 />
-                <label className="flex flex-col text-sm font-semibold">
-                  Note
-                  <input name="note" required className={inputClass} />
-                </label>
+                <NoteField />
                 <button type="submit" name="intent" value="verify" className={buttonClass}>
                   {listing.host.adminVerified ? "Remove the host's verified mark" : "Mark the host verified"}
                 </button>

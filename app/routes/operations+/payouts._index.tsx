@@ -2,22 +2,19 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleMarkBatchPaid, consolePayoutBatches } from "~/api/operations/money.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { formatPeso } from "~/domain/money";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The payouts queue (docs/operations.md): the weekly batches — download one's CSV for the bank, then mark it paid with
  * the transfer's reference and a note — and the hosts owed money who have no payout method. The same services as
  * `npm run ops -- payouts:export / payouts:mark-paid`. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Payouts | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Payouts");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -71,14 +68,10 @@ export default function PayoutsQueue() {
             {batch.state === "open" && batch.payouts > 0 ? (
               <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="batchId" value={batch.id} />
-                <label className="flex flex-col text-sm font-semibold">
-                  Transfer reference
+                <Field label="Transfer reference">
                   <input name="reference" required maxLength={40} className={inputClass} />
-                </label>
-                <label className="flex flex-col text-sm font-semibold">
-                  Note
-                  <input name="note" required className={inputClass} />
-                </label>
+                </Field>
+                <NoteField />
                 <button type="submit" className={buttonClass}>
                   Mark paid
                 </button>

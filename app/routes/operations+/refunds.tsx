@@ -3,23 +3,26 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleGoodwillRefund, consoleRefundBooking } from "~/api/operations/refunds.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import {
+  ActionMessage,
+  buttonClass,
+  ConsoleFilters,
+  Field,
+  inputClass,
+} from "~/components/operations/fields";
 import { GOODWILL_WORDS } from "~/domain/goodwill";
 import { formatMoment } from "~/domain/moments";
 import { formatPeso } from "~/domain/money";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * Refunds (docs/operations.md, Refunds; ADR 0076): finance finds a booking by its number, sees its payments and what
  * has been refunded of them, and gives the renter a goodwill refund of part of it with a note the renter reads. Each
  * form carries its own key, so sending it twice refunds once. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Refunds | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Refunds");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -52,9 +55,8 @@ export default function RefundsQueue() {
   return (
     <ConsoleShell state={state} title="Refunds">
       <ActionMessage message={actionData && "message" in actionData ? actionData.message : null} />
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-sm font-semibold">
-          Booking number
+      <ConsoleFilters submit="Find" className="flex flex-wrap items-end gap-2">
+        <Field label="Booking number">
           <input
             name="booking"
             defaultValue={typed}
@@ -62,11 +64,8 @@ export default function RefundsQueue() {
             placeholder="SS-000123"
             className={inputClass}
           />
-        </label>
-        <button type="submit" className={buttonClass}>
-          Find
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       {typed && !booking ? <p className="mt-4 text-slate-700">{GOODWILL_WORDS.noBooking}</p> : null}
       {booking ? (
         <section aria-labelledby="booking-title" className="mt-6 space-y-4">
@@ -117,14 +116,12 @@ export default function RefundsQueue() {
               <input type="hidden" name="bookingId" value={booking.id} />
               <input type="hidden" name="number" value={booking.number} />
               <input type="hidden" name="requestKey" value={requestKey} />
-              <label className="flex flex-col text-sm font-semibold">
-                Amount (₱, at most {formatPeso(booking.refundable)})
+              <Field label={`Amount (₱, at most ${formatPeso(booking.refundable)})`}>
                 <input name="amount" required inputMode="decimal" className={inputClass} />
-              </label>
-              <label className="flex flex-col text-sm font-semibold">
-                Note
+              </Field>
+              <Field label="Note">
                 <textarea name="note" required rows={3} maxLength={1000} className={inputClass} />
-              </label>
+              </Field>
               <button type="submit" className={`${buttonClass} self-start`}>
                 Refund the renter
               </button>

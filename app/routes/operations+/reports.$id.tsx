@@ -2,23 +2,20 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleActOnReport, consoleReport } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { mayDo, REASON_MAX_LENGTH } from "~/domain/operators";
 import { REPORT_REASON_LABELS } from "~/domain/reports";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
 import { aboutLine } from "~/screens/report-about";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * One report (docs/operations.md): who reported what and why, and — for trust — hiding the reported listing with the
  * reason its host sees, suspending the owner, or dismissing the report, each with a note. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Report | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Report");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -80,14 +77,10 @@ export default function ReportDetail() {
         <div className="mt-4 flex flex-col gap-4">
           {report.context.kind === "listing" ? (
             <Form method="post" className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col text-sm font-semibold">
-                Reason the host and renters see
+              <Field label="Reason the host and renters see">
                 <input name="reason" required maxLength={REASON_MAX_LENGTH} className={inputClass} />
-              </label>
-              <label className="flex flex-col text-sm font-semibold">
-                Note
-                <input name="note" required className={inputClass} />
-              </label>
+              </Field>
+              <NoteField />
               <button type="submit" name="intent" value="hideListing" className={buttonClass}>
                 Hide the listing
               </button>
@@ -95,20 +88,14 @@ export default function ReportDetail() {
           ) : null}
           {report.ownerId ? (
             <Form method="post" className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col text-sm font-semibold">
-                Note (why the owner is suspended)
-                <input name="note" required className={inputClass} />
-              </label>
+              <NoteField label="Note (why the owner is suspended)" />
               <button type="submit" name="intent" value="suspendOwner" className={buttonClass}>
                 Suspend the owner
               </button>
             </Form>
           ) : null}
           <Form method="post" className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col text-sm font-semibold">
-              Note (why nothing is done)
-              <input name="note" required className={inputClass} />
-            </label>
+            <NoteField label="Note (why nothing is done)" />
             <button type="submit" name="intent" value="dismiss" className={buttonClass}>
               Dismiss the report
             </button>

@@ -1,23 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { consoleReports } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { REPORT_KINDS, REPORT_REASON_LABELS, REPORT_STATUSES } from "~/domain/reports";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
 import { aboutLine } from "~/screens/report-about";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The reports queue (docs/operations.md): what users reported, open ones first by default, by kind. Every role sees
  * it; trust acts on a report on its own page.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Reports | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Reports");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -36,9 +33,8 @@ export default function ReportsQueue() {
   const { state, status, kind, reports } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell state={state} title="Reports">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          Status
+      <ConsoleFilters submit="Show">
+        <Field label="Status">
           <select name="status" defaultValue={status} className={inputClass}>
             {REPORT_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -47,9 +43,8 @@ export default function ReportsQueue() {
             ))}
             <option value="all">all</option>
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Kind
+        </Field>
+        <Field label="Kind">
           <select name="kind" defaultValue={kind} className={inputClass}>
             <option value="">all</option>
             {REPORT_KINDS.map((value) => (
@@ -58,11 +53,8 @@ export default function ReportsQueue() {
               </option>
             ))}
           </select>
-        </label>
-        <button type="submit" className={buttonClass}>
-          Show
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       {reports.length === 0 ? <p className="mt-6 text-slate-700">No reports here.</p> : null}
       <ul className="mt-4 divide-y divide-slate-200">
         {reports.map((report) => (

@@ -6,22 +6,19 @@ import {
   consoleSupportMessage,
 } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { SUPPORT_KINDS, SUPPORT_REPLY_MAX_LENGTH } from "~/domain/support";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
 import { SUPPORT_KIND_WORDS } from "~/screens/report-about";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * One message of the support inbox (docs/operations.md): what the sender wrote, the reply e-mailed to them (which
  * marks it answered), and closing it or opening it again. Works without JavaScript.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Support message | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Support message");
 
 function kindOf(value: string | undefined) {
   const kind = SUPPORT_KINDS.find((item) => item === value);
@@ -90,8 +87,7 @@ export default function SupportMessageDetail() {
       <ActionMessage message={actionData && "message" in actionData ? actionData.message : null} />
       {message.status !== "closed" && message.email ? (
         <Form method="post" className="mt-4 flex flex-col gap-2">
-          <label className="flex flex-col text-sm font-semibold">
-            Reply (e-mailed to {message.email})
+          <Field label={`Reply (e-mailed to ${message.email})`}>
             <textarea
               name="text"
               required
@@ -99,7 +95,7 @@ export default function SupportMessageDetail() {
               maxLength={SUPPORT_REPLY_MAX_LENGTH}
               className={inputClass}
             />
-          </label>
+          </Field>
           <button type="submit" name="intent" value="reply" className={`${buttonClass} self-start`}>
             Send the reply
           </button>

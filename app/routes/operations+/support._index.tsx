@@ -1,23 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { consoleSupportMessages } from "~/api/operations/trust.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/dates";
 import { SUPPORT_KINDS } from "~/domain/support";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
 import { SUPPORT_KIND_WORDS } from "~/screens/report-about";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * The support inbox (docs/operations.md): contact-us messages, feedback, missing-space requests and host enquiries,
  * new ones first by default. Every role answers it; each message opens on its own page.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Support inbox | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Support inbox");
 
 const STATUSES = ["new", "answered", "closed"] as const;
 
@@ -38,9 +35,8 @@ export default function SupportInbox() {
   const { state, status, kind, messages } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell state={state} title="Support inbox">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          Status
+      <ConsoleFilters submit="Show">
+        <Field label="Status">
           <select name="status" defaultValue={status} className={inputClass}>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -49,9 +45,8 @@ export default function SupportInbox() {
             ))}
             <option value="all">all</option>
           </select>
-        </label>
-        <label className="flex flex-col text-sm font-semibold">
-          Kind
+        </Field>
+        <Field label="Kind">
           <select name="kind" defaultValue={kind} className={inputClass}>
             <option value="">all</option>
             {SUPPORT_KINDS.map((value) => (
@@ -60,11 +55,8 @@ export default function SupportInbox() {
               </option>
             ))}
           </select>
-        </label>
-        <button type="submit" className={buttonClass}>
-          Show
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       {messages.length === 0 ? <p className="mt-6 text-slate-700">No messages here.</p> : null}
       <ul className="mt-4 divide-y divide-slate-200">
         {messages.map((message) => (

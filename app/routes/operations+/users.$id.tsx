@@ -2,23 +2,20 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { consoleRestoreUser, consoleSuspendUser, consoleUser } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionMessage, buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ActionMessage, buttonClass, NoteField } from "~/components/operations/fields";
 import { formatMoment } from "~/domain/moments";
 import { formatPeso } from "~/domain/money";
 import { REPORT_REASON_LABELS } from "~/domain/reports";
 import { actionAnswer, requireConsole, resultOrNotFound, text } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /**
  * One account in the console (docs/operations.md): its details, bookings and listings, and suspending or restoring
  * it with a note. Suspending ends its sessions, takes its listings out of search and declines its open requests with
  * a full refund; approved and active bookings go on.
  */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Account | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Account");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -55,10 +52,7 @@ export default function UserDetail() {
         <dd>{user.suspendedAt ? `Suspended: ${user.suspensionNote ?? ""}` : "Active"}</dd>
       </dl>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-sm font-semibold">
-          Note (required)
-          <input name="note" required className={inputClass} />
-        </label>
+        <NoteField label="Note (required)" />
         <button
           type="submit"
           name="intent"

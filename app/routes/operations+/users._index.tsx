@@ -1,17 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { consoleUsers } from "~/api/operations/queues.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { buttonClass, ConsoleShell, inputClass } from "~/components/operations/console-shell";
+import { ConsoleShell, consoleHandle, consoleMeta } from "~/components/operations/console-shell";
+import { ConsoleFilters, Field, inputClass } from "~/components/operations/fields";
 import { requireConsole, resultOrNotFound } from "~/screens/operations.server";
-import type { ShellHandle } from "~/utils/shell";
 
 /** The users queue (docs/operations.md): find an account by name, e-mail or phone; suspended ones when asked nothing. */
-export const handle: ShellHandle = { hideHeader: true, hideBottomMenu: true };
-export const meta: MetaFunction = () => [
-  { title: "Users | Operations" },
-  { name: "robots", content: "noindex" },
-];
+export const handle = consoleHandle;
+export const meta: MetaFunction = () => consoleMeta("Users");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client, state } = await requireConsole(request);
@@ -24,15 +21,11 @@ export default function UsersQueue() {
   const { state, q, users } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell state={state} title="Users">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-semibold">
-          Name, e-mail or phone
+      <ConsoleFilters submit="Find">
+        <Field label="Name, e-mail or phone">
           <input name="q" defaultValue={q} className={inputClass} />
-        </label>
-        <button type="submit" className={buttonClass}>
-          Find
-        </button>
-      </Form>
+        </Field>
+      </ConsoleFilters>
       <p className="mt-4 text-sm text-slate-700">{q ? `Accounts matching “${q}”:` : "Suspended accounts:"}</p>
       {users.length === 0 ? <p className="mt-2 text-slate-700">None.</p> : null}
       <ul className="mt-2 divide-y divide-slate-200">
