@@ -18,12 +18,41 @@ export type ReportInput = { kind: ReportKind; targetId: string; reason: ReportRe
 
 const MESSAGE_ID = /^[1-9][0-9]{0,17}$/;
 
+/** How a target's id is stored: a message's number as written, any other id in lower case. */
+function storedTargetId(kind: ReportKind, targetId: string): string {
+  return kind === "message" ? targetId : targetId.toLowerCase();
+}
+
+/** Refuses what the reporter cannot see (not found) and themselves (forbidden); the target's id as stored. */
+async function reportableTarget(
+  db: Database,
+  reporterId: string,
+  kind: ReportKind,
+  id: string,
+): Promise<string> {
+  const targetId = storedTargetId(kind, id);
+  const owner = await visibleTargetOwner(db, reporterId, kind, targetId);
+  if (owner === null) throw new DomainError("not_found", REPORT_MESSAGES.notFound[kind]);
+  if (owner === reporterId) throw new DomainError("forbidden", REPORT_MESSAGES.self);
+  return targetId;
+}
+
+/**
+ * Whether the reporter may report this, asked before they write: the same refusals as filing it, and a second
+ * report (conflict). Someone else's thing they cannot see is not found, as it is when filing.
+ */
+export async function checkReportable(db: Database, reporterId: string, kind: ReportKind, id: string) {
+  const targetId = await reportableTarget(db, reporterId, kind, id);
+  const [filed] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.kind, kind), eq(reports.targetId, targetId)));
+  if (filed) throw new DomainError("conflict", REPORT_MESSAGES.already);
+}
+
 /** Stores the report; refuses what the reporter cannot see (not found), themselves, and a second report (conflict). */
 export async function fileReport(db: Database, reporterId: string, input: ReportInput): Promise<ReportRow> {
-  const targetId = input.kind === "message" ? input.targetId : input.targetId.toLowerCase();
-  const owner = await visibleTargetOwner(db, reporterId, input.kind, targetId);
-  if (owner === null) throw new DomainError("not_found", REPORT_MESSAGES.notFound[input.kind]);
-  if (owner === reporterId) throw new DomainError("forbidden", REPORT_MESSAGES.self);
+  const targetId = await reportableTarget(db, reporterId, input.kind, input.targetId);
   const [row] = await db
     .insert(reports)
     .values({ reporterId, kind: input.kind, targetId, reason: input.reason, note: input.note })

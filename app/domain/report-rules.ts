@@ -16,8 +16,13 @@ export const ReportFields = z.strictObject({
     .transform((note) => note ?? ""),
 });
 
-export const ReportBody = z.strictObject({
+/** What is reported: its kind and id. */
+export const ReportTarget = z.strictObject({
   kind: z.enum(REPORT_KINDS, { error: REPORT_MESSAGES.kind }),
   targetId: z.string({ error: REPORT_MESSAGES.kind }).trim().min(1, REPORT_MESSAGES.kind).max(64),
+});
+
+export const ReportBody = z.strictObject({
+  ...ReportTarget.shape,
   ...ReportFields.shape,
 });

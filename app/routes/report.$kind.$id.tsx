@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
-import { report } from "~/api/user/reports.server";
+import { checkReport, report } from "~/api/user/reports.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RadioGroupField } from "~/components/listing-wizard/choice-fields";
 import { Card } from "~/components/ui/card";
@@ -43,8 +43,13 @@ function kindOf(params: LoaderFunctionArgs["params"]): ReportKind {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = kindOf(params);
-  await requireProfile(request);
+  const { client } = await requireProfile(request);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/");
+  // Asked before the person writes: someone else's thing they cannot see is not found here either, and oneself or a
+  // second report is said at once, back on the page they came from.
+  const allowed = await client.call(checkReport, { query: { kind, targetId: params.id ?? "" } });
+  if (!allowed.ok && allowed.status === 404) throw new Response("Not found", { status: 404 });
+  if (!allowed.ok) throw await redirectWithToast(returnTo, allowed.toast);
   return data({ kind, returnTo });
 }
 

@@ -665,6 +665,23 @@ describe("GET /user/forgotPassword", () => {
     expect(mail.text).toMatch(/^http:\/\/localhost\/auth\/reset-password\/[A-Za-z0-9_-]{32,}$/m);
   });
 
+  it("carries the page the person was going to into the link, and only a page of this site", async () => {
+    const { email } = await createUser();
+    const going = "/reserve-space/storage?spaceId=0b35384e-91ae-4951-a740-19aa984dc549";
+    await call("GET", `/user/forgotPassword?${new URLSearchParams({ email, redirectTo: going })}`);
+    const mail = await waitForMail(email, "Reset your Space Solution password");
+    const link = /^http:\/\/localhost\/auth\/reset-password\/\S+$/m.exec(mail.text)?.[0] ?? "";
+    expect(new URL(link).searchParams.get("redirectTo")).toBe(going);
+
+    const other = await createUser();
+    await call(
+      "GET",
+      `/user/forgotPassword?${new URLSearchParams({ email: other.email, redirectTo: "//evil.example" })}`,
+    );
+    const plain = await waitForMail(other.email, "Reset your Space Solution password");
+    expect(plain.text).toMatch(/^http:\/\/localhost\/auth\/reset-password\/[A-Za-z0-9_-]{32,}$/m);
+  });
+
   it("stores only the SHA-256 of the token, valid one hour", async () => {
     const { email, user } = await createUser();
     const token = await requestResetToken(email);

@@ -216,6 +216,36 @@ describe("POST /user/report", () => {
   });
 });
 
+describe("GET /user/checkReport", () => {
+  function check(cookie: string, kind: string, targetId: string) {
+    return call("GET", `/user/checkReport?${new URLSearchParams({ kind, targetId })}`, { cookie });
+  }
+
+  it("answers before anything is written whether the caller may report it: not found, oneself, already", async () => {
+    const { renter, fromHost, fromRenter } = await aConversation();
+    expectStatus(await check(renter.cookie, "message", String(fromHost.id)), 200);
+    expectStatus(await check(renter.cookie, "message", String(fromRenter.id)), 403, REPORT_MESSAGES.self);
+    const stranger = await loggedInUser();
+    expectStatus(
+      await check(stranger.cookie, "message", String(fromHost.id)),
+      404,
+      REPORT_MESSAGES.notFound.message,
+    );
+    expectStatus(
+      await check(stranger.cookie, "message", "not-a-message"),
+      404,
+      REPORT_MESSAGES.notFound.message,
+    );
+
+    expectStatus(
+      await report(renter.cookie, { kind: "message", targetId: String(fromHost.id), reason: "scam" }),
+      200,
+    );
+    expectStatus(await check(renter.cookie, "message", String(fromHost.id)), 409, REPORT_MESSAGES.already);
+    expect(await storedReports(stranger.user.id)).toEqual([]);
+  });
+});
+
 describe("the console's report services", () => {
   it("lists reports with their context and closes them", async () => {
     const { renter, fromHost, host } = await aConversation();

@@ -175,7 +175,8 @@ test("forgot password: the e-mailed link sets a new password that logs in", asyn
   const { account, context } = await newAccount(playwright, baseURL);
   await context.dispose();
 
-  await visit(page, "/auth/login");
+  // On the way to their bookings: the new password must bring them there, through the e-mail too.
+  await visit(page, "/auth/login?redirectTo=%2Fbookings");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(account.email);
@@ -199,19 +200,21 @@ test("forgot password: the e-mailed link sets a new password that logs in", asyn
     .getByRole("link", { name: /\/auth\/reset-password\// })
     .click();
 
-  await expect(page).toHaveURL(/\/auth\/reset-password\/[\w-]+$/);
+  await expect(page).toHaveURL(/\/auth\/reset-password\/[\w-]+\?redirectTo=%2Fbookings$/);
   await expectAccessible(page);
   await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
   await page.getByLabel("Confirm password").fill("brand-new-password");
   await page.getByRole("button", { name: "Save the new password" }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fbookings$/);
   await expect(page.getByTestId("toast")).toContainText("Your password has been reset.");
 
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("brand-new-password");
   await page.getByRole("button", { name: "Log in" }).click();
   // A new account's first login starts the walk-through.
-  await expect(page).toHaveURL(/\/user-profile\/create-profile-photo\?flow=first-login$/);
+  await expect(page).toHaveURL(
+    /\/user-profile\/create-profile-photo\?flow=first-login&redirectTo=%2Fbookings$/,
+  );
   await expect(page.getByTestId("header-user-name")).toHaveText(account.nickName);
 });
 

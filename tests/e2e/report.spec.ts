@@ -3,7 +3,8 @@ import { demoListingId, expect, expectAccessible, loggedInAccount, test } from "
 
 /**
  * Reports (ADR 0070), with JavaScript on and off: a renter reports a listing from the foot of its page, chooses a
- * reason, and is back on the listing with the thank-you toast. A fresh account each run, as a thing is reported once.
+ * reason, and is back on the listing with the thank-you toast; the same link again says it is reported already. A
+ * fresh account each run, as a thing is reported once.
  */
 
 test("a renter reports a listing from its page and is thanked", async ({ page, playwright, baseURL }) => {
@@ -31,4 +32,9 @@ test("a renter reports a listing from its page and is thanked", async ({ page, p
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page).toHaveURL(listingUrl);
   await expect(page.getByTestId("toast")).toContainText(REPORT_MESSAGES.sent);
+
+  // A second report is refused before anything is written: said at once, back on the listing.
+  await page.getByRole("link", { name: "Report this listing" }).click();
+  await expect(page).toHaveURL(listingUrl);
+  await expect(page.getByTestId("toast").filter({ hasText: REPORT_MESSAGES.already })).toBeVisible();
 });

@@ -13,6 +13,8 @@ import { welcomeData } from "~/infra/notifications/welcome";
 import { notify } from "~/infra/notify.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { clearSessionCookie, createSession, revokeSession } from "~/infra/session.server";
+import { authPath } from "~/utils/auth-paths";
+import { safeRedirect } from "~/utils/redirect";
 import { defineEndpoint } from "../endpoint";
 import { ApiError, fieldError } from "../envelope";
 import { LIMITS, TOO_MANY_SIGNUPS, takeRate } from "../rate-limit.server";
@@ -215,9 +217,12 @@ export const forgotPassword = defineEndpoint({
   path: "/user/forgotPassword",
   auth: "none",
   answers: [429],
-  summary: `E-mails a single-use reset link (valid one hour). Answers the same whether or not the e-mail has an account. At most ${LIMITS.forgotPasswordPerEmail.max} an hour per e-mail and ${LIMITS.forgotPasswordPerAddress.max} per caller.`,
+  summary: `E-mails a single-use reset link (valid one hour; with redirectTo, a page of this site, the link brings the person back there after logging in). Answers the same whether or not the e-mail has an account. At most ${LIMITS.forgotPasswordPerEmail.max} an hour per e-mail and ${LIMITS.forgotPasswordPerAddress.max} per caller.`,
   message: FORGOT_ANSWER,
-  query: z.object({ email: rules.email }),
+  query: z.object({
+    email: rules.email,
+    redirectTo: z.string().optional(),
+  }),
   async handler({ db, query, origin, clientAddress }) {
     // Counted whether or not the e-mail has an account, so the limit tells nothing about it; the per-e-mail limit
     // keeps anyone from flooding a mailbox, the per-address one from sweeping many.
@@ -239,7 +244,7 @@ export const forgotPassword = defineEndpoint({
         data: {
           firstName: user.firstName,
           nickName: user.nickName,
-          resetLink: `${origin}/auth/reset-password/${token}`,
+          resetLink: `${origin}${authPath(`/auth/reset-password/${token}`, safeRedirect(query.redirectTo, ""))}`,
         },
       });
     }

@@ -1,5 +1,5 @@
-import { fileReport } from "~/core/reports.server";
-import { ReportBody } from "~/domain/report-rules";
+import { checkReportable, fileReport } from "~/core/reports.server";
+import { ReportBody, ReportTarget } from "~/domain/report-rules";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { defineEndpoint, type Endpoint } from "../endpoint";
 
@@ -24,4 +24,18 @@ export const report = defineEndpoint({
   },
 });
 
-export const endpoints: Endpoint[] = [report];
+export const checkReport = defineEndpoint({
+  method: "GET",
+  path: "/user/checkReport",
+  auth: "required",
+  answers: [403, 404, 409],
+  summary:
+    "Whether the caller may report a thing (kind, targetId) before writing the report: 404 when they cannot see it, 403 for themselves or what they wrote, 409 when they already reported it. The report page asks first.",
+  query: ReportTarget,
+  async handler({ db, user, query }) {
+    await checkReportable(db, user.id, query.kind, query.targetId);
+    return null;
+  },
+});
+
+export const endpoints: Endpoint[] = [report, checkReport];

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import type { z } from "zod/v4";
 import { forgotPassword } from "~/api/user/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
@@ -10,6 +10,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { ForgotPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/screens/api.server";
 import { formFailure } from "~/screens/form.server";
+import { authPath } from "~/utils/auth-paths";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
@@ -22,7 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return formFailure(submission);
   const client = api(request);
-  const answer = await client.call(forgotPassword, { query: { email: submission.value.email } });
+  // The page the person was going to rides in the e-mailed link, to come back to after logging in again.
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? undefined;
+  const answer = await client.call(forgotPassword, { query: { email: submission.value.email, redirectTo } });
   if (!answer.ok) return formFailure(submission, { failure: answer });
   return {
     result: submission.reply({ resetForm: true }),
@@ -33,6 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
   const isPending = useIsPending();
   const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({
     id: "forgot-password",
@@ -54,7 +59,7 @@ export default function ForgotPassword() {
         <SubmitButton pending={isPending}>Send the link</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+        <Link to={authPath("/auth/login", redirectTo)} className="font-semibold text-brand-700 underline">
           Back to log in
         </Link>
       </p>

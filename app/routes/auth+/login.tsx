@@ -75,7 +75,10 @@ export default function LoginPage() {
         <SubmitButton pending={isPending}>Log in</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/auth/forgot-password" className="font-semibold text-brand-700 underline">
+        <Link
+          to={authPath("/auth/forgot-password", redirectTo)}
+          className="font-semibold text-brand-700 underline"
+        >
           Forgot your password?
         </Link>
       </p>

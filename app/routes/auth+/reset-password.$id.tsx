@@ -11,7 +11,9 @@ import { ResetPasswordSchema } from "~/domain/account-rules.server";
 import { api } from "~/screens/api.server";
 import { formFailure } from "~/screens/form.server";
 import { redirectWithToast } from "~/screens/toast.server";
+import { authPath } from "~/utils/auth-paths";
 import { pageMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/redirect";
 import type { ShellHandle } from "~/utils/shell";
 import { makeToast } from "~/utils/toast";
 
@@ -27,7 +29,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = api(request);
   const answer = await client.call(resetPassword, { body: { id: params.id as string, ...submission.value } });
   if (!answer.ok) return formFailure(submission, { failure: answer, hideFields: PASSWORDS });
-  return redirectWithToast("/auth/login", makeToast("success", answer.message));
+  // Back to log in with the new password, then on to the page the person was going to when they asked for the link.
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirectWithToast(
+    authPath("/auth/login", redirectTo ? safeRedirect(redirectTo, "") : null),
+    makeToast("success", answer.message),
+  );
 }
 
 export default function ResetPassword() {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod/v4";
 import { addItem, deleteItem, itemPhoto } from "~/api/user/item-list.server";
 import { ReservationLayout } from "~/components/reservation/reservation-layout";
@@ -11,6 +11,7 @@ import { BodyTooLargeError, readFormWithin } from "~/infra/security.server";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
 import { loadReservation, requireDates, saveReservationStep } from "~/screens/reservation.server";
+import { redirectWithToast } from "~/screens/toast.server";
 import { pageMeta } from "~/utils/meta";
 import type { ShellHandle } from "~/utils/shell";
 import { errorToast, makeToast } from "~/utils/toast";
@@ -57,12 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { client } = await requireProfile(request);
+  // Done means a redirect back here, not a page: reloading what follows must not add (or remove) the item again.
+  const here = new URL(request.url);
+  const back = here.pathname + here.search;
   if (intent === "remove") {
     const answer = await client.call(deleteItem, { query: { itemId: String(formData.get("itemId") ?? "") } });
-    return data({
-      result: undefined,
-      toast: answer.ok ? makeToast("success", answer.message) : answer.toast,
-    });
+    if (!answer.ok) return data({ result: undefined, toast: answer.toast }, { status: answer.status });
+    return redirectWithToast(back, makeToast("success", answer.message));
   }
   const submission = parseWithZod(formData, { schema: ItemForm });
   if (submission.status !== "success") return formFailure(submission);
@@ -77,13 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
     // The item is on the list either way; a refused photo is said next to the photo field.
     if (!added.ok) return formFailure(submission, { failure: added });
   }
-  return data({ result: submission.reply({ resetForm: true }), toast: makeToast("success", answer.message) });
+  return redirectWithToast(back, makeToast("success", answer.message));
 }
 
 export default function StorageItemList() {
   const { draft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  // A new form after each page the renter lands on: an item just added does not stay in the boxes to be added twice.
+  const { key } = useLocation();
   const [form, fields] = useForm<{ name: string; quantity: string; notes: string }>({
     id: "add-item",
     lastResult: actionData?.result,
@@ -149,6 +153,7 @@ export default function StorageItemList() {
       )}
 
       <Form
+        key={key}
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}

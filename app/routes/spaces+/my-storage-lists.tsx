@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { STORM_UPDATE_FORM, sendStormUpdate } from "~/api/conversations/storm-updates.server";
 import { setAvailability } from "~/api/reserve/availability.server";
 import { activeListing, inactiveListing, pendingListing } from "~/api/space/spaces.server";
@@ -84,15 +84,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const spaceId = String(form.get("spaceId") ?? "");
   if (intent === STORM_UPDATE_INTENT) {
-    const sent = await client.call(sendStormUpdate, { body: { message: String(form.get("message") ?? "") } });
-    if (!sent.ok) return data({ toast: sent.toast }, { status: sent.status });
+    const message = String(form.get("message") ?? "");
+    const sent = await client.call(sendStormUpdate, { body: { message } });
+    // A refused update comes back to the form in the host's own words, to fix rather than retype.
+    if (!sent.ok) return data({ toast: sent.toast, stormUpdate: message }, { status: sent.status });
     const { renters } = sent.result;
-    return data({
-      toast: makeToast(
+    // A redirect, not a page: reloading (or going back to) what follows must not send the update to every renter again.
+    const here = new URL(request.url);
+    return redirectWithToast(
+      here.pathname + here.search,
+      makeToast(
         "success",
         `Your storm update was sent to ${renters === 1 ? "1 renter" : `${renters} renters`}.`,
       ),
-    });
+    );
   }
   if (intent !== "activate" && intent !== "deactivate") {
     return data({ toast: makeToast("error", "Unknown action.") }, { status: 400 });
@@ -111,6 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MyStorageLists() {
   const { tab, listings, counts, storm } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const isPending = useIsPending();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -159,14 +165,33 @@ export default function MyStorageLists() {
         )}
       </section>
       {counts && counts.active + counts.inactive > 0 ? (
-        <StormUpdateForm pending={isPending} limits={storm} />
+        <StormUpdateForm
+          pending={isPending}
+          limits={storm}
+          refused={
+            actionData && "stormUpdate" in actionData && typeof actionData.stormUpdate === "string"
+              ? actionData.stormUpdate
+              : undefined
+          }
+        />
       ) : null}
     </div>
   );
 }
 
 /** The storm update: a plain form (it works without JavaScript), answered with a toast. */
-function StormUpdateForm({ pending, limits }: { pending: boolean; limits: typeof STORM_UPDATE_FORM }) {
+function StormUpdateForm({
+  pending,
+  limits,
+  refused,
+}: {
+  pending: boolean;
+  limits: typeof STORM_UPDATE_FORM;
+  /** The update the server refused, back in the box. */
+  refused: string | undefined;
+}) {
+  // A new form after each page the host lands on: a sent update does not stay in the box to be sent twice.
+  const { key } = useLocation();
   return (
     <section
       aria-labelledby="storm-update-heading"
@@ -180,7 +205,7 @@ function StormUpdateForm({ pending, limits }: { pending: boolean; limits: typeof
         everything to the second shelf". It lands in each renter's conversation, where they can reply. At most{" "}
         {limits.perDay} a day.
       </p>
-      <Form method="post" className="mt-3 space-y-3">
+      <Form key={key} method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={STORM_UPDATE_INTENT} />
         <label htmlFor="storm-update-message" className="block text-sm font-semibold text-slate-800">
           Your update
@@ -190,6 +215,7 @@ function StormUpdateForm({ pending, limits }: { pending: boolean; limits: typeof
           name="message"
           rows={3}
           maxLength={limits.maxLength}
+          defaultValue={refused}
           aria-describedby="storm-update-hint"
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
         />
