@@ -1,5 +1,3 @@
-import { z } from "zod/v4";
-
 /**
  * Push notifications for the bell (docs/product.md, Notifications; docs/decisions/0084-web-push-for-the-bell.md): the
  * rules for a browser's subscription and for the short message a notice becomes on the lock screen.
@@ -43,15 +41,6 @@ export function isP256PublicKey(value: string): boolean {
 export function isPushAuthSecret(value: string): boolean {
   return base64urlBytes(value)?.length === 16;
 }
-
-/** What a browser's PushSubscription.toJSON() gives, as the API takes it. */
-export const PushSubscriptionBody = z.object({
-  endpoint: z.string({ error: PUSH_MESSAGES.endpoint }).trim().max(2000, PUSH_MESSAGES.endpoint),
-  keys: z.object({
-    p256dh: z.string({ error: PUSH_MESSAGES.p256dh }).trim().refine(isP256PublicKey, PUSH_MESSAGES.p256dh),
-    auth: z.string({ error: PUSH_MESSAGES.auth }).trim().refine(isPushAuthSecret, PUSH_MESSAGES.auth),
-  }),
-});
 
 const PRIVATE_IPV4 = [
   /^0\./,

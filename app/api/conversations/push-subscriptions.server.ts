@@ -3,10 +3,11 @@ import { z } from "zod/v4";
 import { pushSubscriptions } from "~/db/schema";
 import {
   deviceName,
+  isP256PublicKey,
+  isPushAuthSecret,
   isPushEndpointAllowed,
   MOST_PUSH_DEVICES,
   PUSH_MESSAGES,
-  PushSubscriptionBody,
 } from "~/domain/push";
 import { getEnv } from "~/env.server";
 import { keepPushSubscription, vapidKeys } from "~/infra/push.server";
@@ -18,6 +19,15 @@ import { ApiError, fieldError } from "../envelope";
  * on in, the key a browser subscribes with, adding this browser and removing one. Only one's own: another person's
  * device is "not found" and stays.
  */
+
+/** What a browser's PushSubscription.toJSON() gives, as the API takes it. */
+const PushSubscriptionBody = z.object({
+  endpoint: z.string({ error: PUSH_MESSAGES.endpoint }).trim().max(2000, PUSH_MESSAGES.endpoint),
+  keys: z.object({
+    p256dh: z.string({ error: PUSH_MESSAGES.p256dh }).trim().refine(isP256PublicKey, PUSH_MESSAGES.p256dh),
+    auth: z.string({ error: PUSH_MESSAGES.auth }).trim().refine(isPushAuthSecret, PUSH_MESSAGES.auth),
+  }),
+});
 
 export type PushDevice = { subscriptionId: string; device: string; createdAt: string };
 
