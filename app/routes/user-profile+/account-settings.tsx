@@ -14,6 +14,7 @@ import { PUSH_INTENTS, PushSettings } from "~/components/push-settings";
 import { CheckboxField, ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AccountSettingsFormSchema } from "~/domain/profile-rules.server";
+import { PUSH_MESSAGES } from "~/domain/push";
 import { LENGTH_UNIT_LABELS, LENGTH_UNITS } from "~/domain/vocabulary";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
@@ -58,7 +59,15 @@ export async function action({ request }: ActionFunctionArgs) {
                 ? { endpoint: field("endpoint") }
                 : { subscriptionId: field("subscriptionId") },
           });
-    return redirectWithToast(PAGE, answer.ok ? makeToast("success", answer.message) : answer.toast);
+    // This browser turned off after its device was already gone from the list (removed here, or by the push
+    // service): off is what was asked.
+    const off = intent === PUSH_INTENTS.turnOff && !answer.ok && answer.status === 404;
+    if (answer.ok || off)
+      return redirectWithToast(
+        PAGE,
+        makeToast("success", answer.ok ? answer.message : PUSH_MESSAGES.removed),
+      );
+    return redirectWithToast(PAGE, answer.toast);
   }
   const submission = parseWithZod(form, { schema: AccountSettingsFormSchema });
   if (submission.status !== "success") return formFailure(submission);
