@@ -46,7 +46,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "docs/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "docs/**/*.test.ts",
+            // The test doubles that check a protocol themselves are checked against its RFC.
+            "tests/doubles/**/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, ROUTE_TESTS],
           setupFiles: [failOnConsoleError],
           env,

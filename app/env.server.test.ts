@@ -128,6 +128,37 @@ describe("the proxies to believe (TRUST_PROXY)", () => {
   });
 });
 
+describe("the push notifications' key pair (VAPID_*)", () => {
+  const publicKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 9)]).toString("base64url");
+  const privateKey = Buffer.alloc(32, 5).toString("base64url");
+
+  it("takes both keys, or neither", () => {
+    const env = parseEnv({
+      SESSION_SECRET: SECRET,
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect([env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY]).toEqual([publicKey, privateKey]);
+    expect(parseEnv({ SESSION_SECRET: SECRET }).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, VAPID_PUBLIC_KEY: publicKey })).toThrow(/set both/);
+  });
+
+  it("stops at boot on a key of the wrong size or a subject that is no contact", () => {
+    expect(() =>
+      parseEnv({ SESSION_SECRET: SECRET, VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY: must be a base64url P-256 public key/);
+    expect(() =>
+      parseEnv({ SESSION_SECRET: SECRET, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: publicKey }),
+    ).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, VAPID_SUBJECT: "support@spacesolution.ph" })).toThrow(
+      /VAPID_SUBJECT/,
+    );
+    expect(
+      parseEnv({ SESSION_SECRET: SECRET, VAPID_SUBJECT: "mailto:ops@spacesolution.ph" }).VAPID_SUBJECT,
+    ).toBe("mailto:ops@spacesolution.ph");
+  });
+});
+
 describe("publicOrigin", () => {
   const page = (url: string) => new Request(url);
   const unset = parseEnv({ SESSION_SECRET: SECRET, PORT: "3000" });

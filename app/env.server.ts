@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod/v4";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, log } from "~/infra/log.server";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "./data-dir.server";
+import { base64urlBytes, isP256PublicKey } from "./domain/push";
 import { DEFAULT_REFERRAL_VOUCHER_CENTAVOS } from "./domain/vouchers";
 import { isLoopbackAddress, isLoopbackHostname } from "./utils/loopback";
 
@@ -181,6 +182,36 @@ const EnvSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.string().trim().min(16, "must be at least 16 characters long").optional(),
   ),
+  /**
+   * Web Push (docs/decisions/0084-web-push-for-the-bell.md): the VAPID key pair that signs every push, base64url (the
+   * public key 65 bytes, the private key 32). Unset, a pair is generated once and kept in DATA_DIR/vapid-keys.json;
+   * several instances must share one pair (a browser subscribed with one public key refuses pushes signed by another).
+   * VAPID_SUBJECT is how a push service reaches us: mailto: or https:, SUPPORT_EMAIL unless set.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine(
+      (value) => value === undefined || isP256PublicKey(value),
+      "must be a base64url P-256 public key (65 bytes)",
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine(
+      (value) => value === undefined || base64urlBytes(value)?.length === 32,
+      "must be a base64url P-256 private key (32 bytes)",
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine(
+      (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
+      "must be a mailto: address or an https: URL",
+    ),
   /** How much the server logs (app/infra/log.server.ts, docs/deploy.md "Logs"): "info" logs every request. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default(DEFAULT_LOG_LEVEL),
   MAX_BODY_BYTES: z.coerce
@@ -220,6 +251,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   ) {
     throw new EnvError(
       "Invalid environment configuration:\n  PERSONA_API_KEY, PERSONA_TEMPLATE_ID and PERSONA_WEBHOOK_SECRET: Persona needs all three",
+    );
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair), or neither",
     );
   }
   return {

@@ -9,6 +9,10 @@
  * session. Copies are kept under it; a page with another key (someone else logged in) or none (logged out), and
  * logging out itself, delete them all first. So no copy is ever shown to anyone but the session that saved it.
  *
+ * It also shows the bell's notices pushed to this browser (docs/decisions/0084-web-push-for-the-bell.md): a push
+ * carries { title, body, url }, a path on this site; tapping the notification focuses a tab already on that page or
+ * opens it.
+ *
  * It is registered by a short script written after each page's shell, once the page has loaded, with the build's
  * version in its address (`/sw.js?v=…`): a new deployment is a new worker, which takes over at once and drops the old
  * shell.
@@ -100,6 +104,55 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromNetworkFirst(request));
   }
 });
+
+self.addEventListener("push", (event) => {
+  const notice = pushedNotice(event);
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: notice.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(sameOriginPath(event.notification.data?.url)));
+});
+
+/** What a push says; a message that cannot be read still tells the person to look at the bell. */
+function pushedNotice(event) {
+  let notice = {};
+  try {
+    notice = event.data ? event.data.json() : {};
+  } catch {
+    // not JSON: the fallback below
+  }
+  return {
+    title: typeof notice.title === "string" && notice.title ? notice.title : "Space Solution",
+    body: typeof notice.body === "string" ? notice.body : "You have a new notification.",
+    url: sameOriginPath(notice.url),
+  };
+}
+
+/** Only a page of this site opens from a notification; anything else opens the notifications list. */
+function sameOriginPath(url) {
+  const fallback = "/messages/check-list";
+  if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return fallback;
+  const target = new URL(url, self.location.origin);
+  return target.origin === self.location.origin ? target.pathname + target.search + target.hash : fallback;
+}
+
+/** Focuses a tab of this site already on `path`, or opens it. */
+async function openPage(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => client.url === target);
+  if (open) return open.focus();
+  return self.clients.openWindow(target);
+}
 
 /** A page opened: from the network, its copy kept when it is one to keep; without signal, the copy or the offline page. */
 async function navigate(event, url) {

@@ -1,6 +1,7 @@
 import * as contact from "./contact/contact-us.server";
 import * as conversations from "./conversations/conversations.server";
 import * as notifications from "./conversations/notifications.server";
+import * as pushSubscriptions from "./conversations/push-subscriptions.server";
 import * as stormUpdates from "./conversations/storm-updates.server";
 import * as viewings from "./conversations/viewings.server";
 import type { Endpoint } from "./endpoint";
@@ -83,6 +84,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...conversations.endpoints,
   ...stormUpdates.endpoints,
   ...notifications.endpoints,
+  ...pushSubscriptions.endpoints,
   ...viewings.endpoints,
   ...reviews.endpoints,
   ...contact.endpoints,

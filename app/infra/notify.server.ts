@@ -7,6 +7,7 @@ import { jobEffectKey, transactionWithJobs } from "./jobs.server";
 import { publishChanges } from "./live.server";
 import { sendMail } from "./mail.server";
 import { type NotificationData, type NotificationKind, templates } from "./notifications";
+import { queuePush } from "./push.server";
 import { sendSms } from "./sms.server";
 
 /**
@@ -18,8 +19,9 @@ import { sendSms } from "./sms.server";
  * (`email`: an invited friend, the operations or support team).
  *
  * A message with a notice (marketplace activity) is written to the user's notifications (the bell, always), their
- * open pages hear of it, and it goes by e-mail and SMS as their settings say. A message without one (the account's
- * own mails: welcome, password reset) is always e-mailed.
+ * open pages hear of it, and it goes by e-mail and SMS as their settings say, and by push to each browser they turned
+ * push on in (./push.server.ts). A message without one (the account's own mails: welcome, password reset) is always
+ * e-mailed.
  *
  * What it writes and enqueues is one transaction: the caller's (`transaction`), so a notice exists only with the rows
  * it tells of, or its own. Called from a job that may run again (docs/decisions/0043-jobs-survive-crashes.md), the
@@ -90,6 +92,8 @@ async function tell<K extends NotificationKind>(
   if (user.emailNotifications) await sendMail({ to: user.email, ...mail }, { transaction: tx });
   if (user.smsNotifications && user.phoneNumber && notice.sms)
     await sendSms(user.phoneNumber, notice.sms, { transaction: tx });
+  // Every notice the bell shows is also pushed to the browsers the person turned push on in (ADR 0084).
+  await queuePush(tx, { userId: event.userId, title: notice.title, body: notice.body, link: notice.link });
   return true;
 }
 

@@ -11,6 +11,7 @@ import { referralVouchersQueue, voucherNewsQueue } from "~/core/voucher-service.
 import type { Queue } from "~/infra/jobs.server";
 import { mailQueue } from "~/infra/mail.server";
 import { sandboxWebhookQueue } from "~/infra/payments/sandbox.server";
+import { pushQueue } from "~/infra/push.server";
 import { smsQueue } from "~/infra/sms.server";
 import { depositReleaseQueue } from "~/jobs/deposit-runs.server";
 
@@ -21,6 +22,7 @@ import { depositReleaseQueue } from "~/jobs/deposit-runs.server";
 export const QUEUES: readonly Queue<never>[] = [
   mailQueue,
   smsQueue,
+  pushQueue,
   bookingDeadlineQueue,
   bookingNewsQueue,
   refundQueue,

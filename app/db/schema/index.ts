@@ -14,6 +14,7 @@ export * from "./operators";
 export * from "./payments";
 export * from "./payouts";
 export * from "./places";
+export * from "./push";
 export * from "./reports";
 export * from "./resolutions";
 export * from "./reviews";

@@ -3,11 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod/v4";
+import {
+  addPushSubscription,
+  getPushSubscriptions,
+  removePushSubscription,
+} from "~/api/conversations/push-subscriptions.server";
 import { editProfile, viewAccountSettings } from "~/api/user/profile.server";
 import { Card, ProfilePage } from "~/components/profile-form";
+import { PUSH_INTENTS, PushSettings } from "~/components/push-settings";
 import { CheckboxField, ErrorList, SubmitButton } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { AccountSettingsFormSchema } from "~/domain/profile-rules.server";
+import { PUSH_MESSAGES } from "~/domain/push";
 import { LENGTH_UNIT_LABELS, LENGTH_UNITS } from "~/domain/vocabulary";
 import { requireProfile } from "~/screens/auth.server";
 import { formFailure } from "~/screens/form.server";
@@ -21,23 +28,52 @@ export const handle: ShellHandle = { hideBottomMenu: true };
 export const meta: MetaFunction = () =>
   pageMeta("Account settings", "Choose how we notify you and whether sizes show in meters or feet.");
 
+const PAGE = "/user-profile/account-settings";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { client } = await requireProfile(request);
-  const settings = await client.call(viewAccountSettings);
+  const [settings, push] = await Promise.all([
+    client.call(viewAccountSettings),
+    client.call(getPushSubscriptions),
+  ]);
   if (!settings.ok) throw new Response(settings.message, { status: settings.status });
-  return settings.result;
+  if (!push.ok) throw new Response(push.message, { status: push.status });
+  return { ...settings.result, push: push.result };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { client } = await requireProfile(request);
-  const submission = parseWithZod(await request.formData(), { schema: AccountSettingsFormSchema });
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const intent = form.get("intent");
+  // Push on this device: the page's script posts the browser's subscription; the device list's forms remove one.
+  if (intent === PUSH_INTENTS.add || intent === PUSH_INTENTS.turnOff || intent === PUSH_INTENTS.remove) {
+    const answer =
+      intent === PUSH_INTENTS.add
+        ? await client.act(addPushSubscription, {
+            body: { endpoint: field("endpoint"), keys: { p256dh: field("p256dh"), auth: field("auth") } },
+          })
+        : await client.act(removePushSubscription, {
+            body:
+              intent === PUSH_INTENTS.turnOff
+                ? { endpoint: field("endpoint") }
+                : { subscriptionId: field("subscriptionId") },
+          });
+    // This browser turned off after its device was already gone from the list (removed here, or by the push
+    // service): off is what was asked.
+    const off = intent === PUSH_INTENTS.turnOff && !answer.ok && answer.status === 404;
+    if (answer.ok || off)
+      return redirectWithToast(
+        PAGE,
+        makeToast("success", answer.ok ? answer.message : PUSH_MESSAGES.removed),
+      );
+    return redirectWithToast(PAGE, answer.toast);
+  }
+  const submission = parseWithZod(form, { schema: AccountSettingsFormSchema });
   if (submission.status !== "success") return formFailure(submission);
   const answer = await client.call(editProfile, { body: submission.value });
   if (!answer.ok) return formFailure(submission, { failure: answer });
-  return redirectWithToast(
-    "/user-profile/account-settings",
-    makeToast("success", "Your settings have been saved."),
-  );
+  return redirectWithToast(PAGE, makeToast("success", "Your settings have been saved."));
 }
 
 const UNIT_HINTS = { meter: "Square meters, e.g. 12 sqm", feet: "Square feet, e.g. 129 sq ft" } as const;
@@ -110,6 +146,12 @@ export default function AccountSettingsPage() {
           <ErrorList id={form.errorId} errors={form.errors} />
           <SubmitButton pending={isPending}>Save settings</SubmitButton>
         </Form>
+      </Card>
+      <Card labelledBy="push-notifications">
+        <PushSettings
+          applicationServerKey={settings.push.applicationServerKey}
+          devices={settings.push.devices}
+        />
       </Card>
       <Card labelledBy="payout-details">
         <h2 id="payout-details" className="text-lg font-semibold text-slate-900">
