@@ -95,6 +95,7 @@ export function BarChart({
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
             preserveAspectRatio="none"
             className="block h-36 w-full sm:h-48"
+            aria-hidden="true"
           >
             {ticks.map(({ tick }) => (
               <line
