@@ -1,3 +1,4 @@
+import type { Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { addDays, todayInManila } from "../../app/domain/dates";
 import { requestedBooking } from "./booking-requests";
 import { expect, loggedInAccount, NARROW, newHost, test, visit } from "./fixtures";
@@ -17,21 +18,35 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 test.use({ viewport: NARROW });
 
-test("the host declines from the booking's page: its top says so, with what comes back and the conversation", async ({
-  page,
-  playwright,
-  baseURL,
-  browser,
-}) => {
-  test.setTimeout(120_000);
+/**
+ * A fresh host's listing requested (and paid) from `startDate` by the logged-in renter of `page`, and a browser context
+ * of the host's, logged in, with the project's JavaScript setting, for the host's side of the flow.
+ */
+async function aRequestToANewHost(
+  {
+    page,
+    playwright,
+    baseURL,
+    browser,
+  }: { page: Page; playwright: PlaywrightWorkerArgs["playwright"]; baseURL?: string; browser: Browser },
+  startDate: string,
+) {
   const host = await newHost(playwright, baseURL);
   const renter = await loggedInAccount(page, playwright, baseURL);
-  const { bookingId } = await requestedBooking(page.request, host.listing.id, addDays(todayInManila(), 12));
-  const renterName = renter.nickName || renter.firstName;
-
+  const { bookingId } = await requestedBooking(page.request, host.listing.id, startDate);
   const hostContext = await browser.newContext({ baseURL, javaScriptEnabled: jsOn(), viewport: NARROW });
+  await hostContext.addCookies([host.cookie]);
+  return { bookingId, renterName: renter.nickName || renter.firstName, hostContext };
+}
+
+test("the host declines from the booking's page: its top says so, with what comes back and the conversation", async (fixtures) => {
+  test.setTimeout(120_000);
+  const { page } = fixtures;
+  const { bookingId, renterName, hostContext } = await aRequestToANewHost(
+    fixtures,
+    addDays(todayInManila(), 12),
+  );
   try {
-    await hostContext.addCookies([host.cookie]);
     const hostPage = await hostContext.newPage();
     await visit(hostPage, `/bookings/${bookingId}`);
     await hostPage.getByLabel("Reason for declining").fill("The space is being repainted that month.");
@@ -55,21 +70,11 @@ test("the host declines from the booking's page: its top says so, with what come
   await expect(page.getByTestId("just-happened")).toHaveCount(0);
 });
 
-test("the host approves a booking that starts today: the moment stays once the approval has started it", async ({
-  page,
-  playwright,
-  baseURL,
-  browser,
-}) => {
+test("the host approves a booking that starts today: the moment stays once the approval has started it", async (fixtures) => {
   test.setTimeout(120_000);
-  const host = await newHost(playwright, baseURL);
-  const renter = await loggedInAccount(page, playwright, baseURL);
-  const { bookingId } = await requestedBooking(page.request, host.listing.id, todayInManila());
-  const renterName = renter.nickName || renter.firstName;
-
-  const hostContext = await browser.newContext({ baseURL, javaScriptEnabled: jsOn(), viewport: NARROW });
+  const { page } = fixtures;
+  const { bookingId, renterName, hostContext } = await aRequestToANewHost(fixtures, todayInManila());
   try {
-    await hostContext.addCookies([host.cookie]);
     const hostPage = await hostContext.newPage();
     await visit(hostPage, `/bookings/${bookingId}`);
     await hostPage.getByRole("button", { name: "Approve" }).click();
