@@ -39,9 +39,14 @@ async function aRequestToANewHost(
   return { bookingId, renterName: renter.nickName || renter.firstName, hostContext };
 }
 
-test("the host declines from the booking's page: its top says so, with what comes back and the conversation", async (fixtures) => {
+test("the host declines from the booking's page: its top says so, with what comes back and the conversation", async ({
+  page,
+  playwright,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const { page } = fixtures;
+  const fixtures = { page, playwright, baseURL, browser };
   const { bookingId, renterName, hostContext } = await aRequestToANewHost(
     fixtures,
     addDays(todayInManila(), 12),
@@ -70,9 +75,14 @@ test("the host declines from the booking's page: its top says so, with what come
   await expect(page.getByTestId("just-happened")).toHaveCount(0);
 });
 
-test("the host approves a booking that starts today: the moment stays once the approval has started it", async (fixtures) => {
+test("the host approves a booking that starts today: the moment stays once the approval has started it", async ({
+  page,
+  playwright,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const { page } = fixtures;
+  const fixtures = { page, playwright, baseURL, browser };
   const { bookingId, renterName, hostContext } = await aRequestToANewHost(fixtures, todayInManila());
   try {
     const hostPage = await hostContext.newPage();
