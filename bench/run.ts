@@ -15,7 +15,7 @@
  *           PostgreSQL).
  * password: the time of one password hash.
  * image:    the time and peak memory of processing a 3 MB photo (bench/image.ts, a fresh process per run).
- * search:   searchSpaces p50/p99 at 100,000 listings for five queries, on PGlite and PostgreSQL (bench/search.ts),
+ * search:   searchSpaces p50/p99 at 100,000 listings for six queries, on PGlite and PostgreSQL (bench/search.ts),
  *           and on PostgreSQL the query plans in docs/search-performance.md.
  * page:     the search page's server render at 20 connections on that data, and the listing page's JavaScript.
  * explain:  only the PostgreSQL part of search, to regenerate docs/search-performance.md.

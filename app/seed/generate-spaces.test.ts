@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FLOOD_HISTORIES, isFloodSafe, MAX_ELEVATION_M, NO_READINESS } from "~/domain/flood-readiness";
 import { distanceMetres, isInPhilippines } from "~/domain/geo";
 import { MAX_UNITS_AVAILABLE, PRICE_INPUT_MAX, stepsFor } from "~/domain/space";
 import {
@@ -156,6 +157,44 @@ describe("generateSpaces", () => {
         );
       }),
     ).toEqual([]);
+  });
+
+  it("states readiness for typhoon season as hosts would: the facts of the listing's type, a minority Flood-safe", () => {
+    expect(
+      breaking((space) => {
+        const facts = space.readiness;
+        if (!facts) return false;
+        const { elevationM, floodHistory } = facts;
+        return (
+          (elevationM === null || (elevationM >= 0 && elevationM <= MAX_ELEVATION_M)) &&
+          (floodHistory === null || FLOOD_HISTORIES.includes(floodHistory)) &&
+          (space.storageType === "storage" ? !facts.aboveFloodLine : !facts.raisedStorage) &&
+          // A ground-floor room or a basement is not a metre up by itself.
+          !(
+            (space.features.includes("groundFloor") || space.kind === "basement") &&
+            elevationM !== null &&
+            elevationM >= 1
+          )
+        );
+      }),
+    ).toEqual([]);
+    const floodSafe = (type: string) =>
+      SAMPLE.filter(
+        (space) =>
+          space.storageType === type &&
+          isFloodSafe({ ...(space.readiness ?? NO_READINESS), storageType: space.storageType }),
+      ).length / SAMPLE.filter((space) => space.storageType === type).length;
+    for (const type of ["storage", "parking"]) {
+      expect(floodSafe(type)).toBeGreaterThan(0.05);
+      expect(floodSafe(type)).toBeLessThan(0.3);
+    }
+    // Some hosts skip the step, some flooded spots say so, and cold rooms keep their backup generator.
+    const histories = new Set(SAMPLE.map((space) => space.readiness?.floodHistory ?? null));
+    expect(histories).toEqual(new Set([null, ...FLOOD_HISTORIES]));
+    const coldRooms = SAMPLE.filter((space) => space.kind === "coldStorage" && space.readiness?.floodHistory);
+    expect(
+      coldRooms.filter((space) => space.readiness?.backupPower).length / coldRooms.length,
+    ).toBeGreaterThan(0.7);
   });
 
   it("weights cities by population: Quezon City gets more listings than Pateros", () => {

@@ -1,3 +1,4 @@
+import { type FloodHistory, NO_READINESS, type ReadinessFacts } from "~/domain/flood-readiness";
 import { isInPhilippines, roundCoordinate } from "~/domain/geo";
 import type { Centavos } from "~/domain/money";
 import { MAX_TITLE_LENGTH, MAX_UNITS_AVAILABLE, PRICE_INPUT_MAX, stepsFor } from "~/domain/space";
@@ -447,6 +448,115 @@ const PARKING_ACCESS = weightedPicker<AccessOption>([
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
+// Readiness for typhoon season
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The flood-readiness step is optional: about half the hosts fill it in, and most of them say how often it flooded. */
+const STATES_READINESS = 0.55;
+const STATES_FLOOD_HISTORY = 0.9;
+
+const FLOOD_HISTORY_PICKER = weightedPicker<FloodHistory>([
+  ["never", 50],
+  ["once", 28],
+  ["more", 22],
+]);
+/** A basement is where the water goes first. */
+const BASEMENT_FLOOD_HISTORY_PICKER = weightedPicker<FloodHistory>([
+  ["never", 25],
+  ["once", 30],
+  ["more", 45],
+]);
+
+/** A storey in meters, to turn floors into an elevation above the street. */
+const STOREY_M = 3;
+
+/** Storage kinds in buildings with floors above the street (an office, a shop, a flat). */
+const BUILDING_STORAGE = new Set<StorageKind>(["officeSpace", "commercialSpace", "emptyApartment"]);
+/** Storage kinds in a house, where the room may be upstairs. */
+const HOUSE_STORAGE = new Set<StorageKind>(["spareRoom", "livingRoom"]);
+/** Parking kinds in buildings with levels above the street, where a slot may be above the flood line. */
+const MULTI_LEVEL_PARKING = new Set<ParkingKind>(["condo", "officeParking", "mall", "hotel"]);
+
+/** About street level: a step or a slab above it, never the 1 m that makes storage Flood-safe by itself. */
+function streetLevel(random: Random): number {
+  return Math.round(between(random, 0, 0.8) * 10) / 10;
+}
+
+/** Meters above the street of a storage space of this kind (its features say "Ground floor" or "Elevator"). */
+function storageElevation(random: Random, kind: StorageKind, features: readonly string[]): number {
+  if (kind === "basement" || features.includes("groundFloor")) return streetLevel(random);
+  if (kind === "attic") return randomInt(random, 1, 2) * STOREY_M;
+  if (BUILDING_STORAGE.has(kind)) {
+    if (features.includes("elevator")) return randomInt(random, 2, 25) * STOREY_M;
+    return chance(random, 0.5) ? randomInt(random, 1, 3) * STOREY_M : streetLevel(random);
+  }
+  if (HOUSE_STORAGE.has(kind)) return chance(random, 0.4) ? STOREY_M : streetLevel(random);
+  // Warehouses and cold rooms often stand on a loading-dock floor a metre or so up; garages, containers, shelves
+  // are at street level.
+  if (kind === "warehouseSpace" || kind === "coldStorage")
+    return Math.round(between(random, 0.2, 1.4) * 10) / 10;
+  return streetLevel(random);
+}
+
+const RAISED_STORAGE_CHANCE: { readonly [K in StorageKind]?: number } = {
+  shelfSpace: 0.8,
+  coldStorage: 0.7,
+  warehouseSpace: 0.6,
+  container: 0.3,
+};
+
+/**
+ * What a generated listing states about typhoon season, by its type and kind: none of it for the hosts who skip the
+ * step; otherwise a flood history, an elevation, raised storage on shelves and pallets, a slot on an upper level
+ * above the flood line, a typhoon-rated door, backup power where a building would have it. A minority ends up
+ * Flood-safe (about one listing in six), as hosts of low, flood-prone spots say so too.
+ */
+function readinessOf(
+  random: Random,
+  listing:
+    | { type: "storage"; kind: StorageKind; features: readonly string[] }
+    | { type: "parking"; kind: ParkingKind; features: readonly string[] },
+): ReadinessFacts {
+  if (!chance(random, STATES_READINESS)) return NO_READINESS;
+  const historyPicker =
+    listing.type === "storage" && listing.kind === "basement"
+      ? BASEMENT_FLOOD_HISTORY_PICKER
+      : FLOOD_HISTORY_PICKER;
+  const floodHistory = chance(random, STATES_FLOOD_HISTORY) ? historyPicker(random) : null;
+  if (listing.type === "storage") {
+    const { kind, features } = listing;
+    const elevation = storageElevation(random, kind, features);
+    return {
+      elevationM: chance(random, 0.8) ? elevation : null,
+      floodHistory,
+      typhoonRatedDoor: chance(random, ["garage", "container", "warehouseSpace"].includes(kind) ? 0.35 : 0.1),
+      raisedStorage: chance(random, RAISED_STORAGE_CHANCE[kind] ?? 0.15),
+      backupPower: chance(
+        random,
+        kind === "coldStorage" ? 0.9 : BUILDING_STORAGE.has(kind) || kind === "warehouseSpace" ? 0.35 : 0.08,
+      ),
+      aboveFloodLine: false,
+    };
+  }
+  const { kind } = listing;
+  const multiLevel = MULTI_LEVEL_PARKING.has(kind);
+  const aboveFloodLine = chance(random, multiLevel ? 0.55 : kind === "garage" ? 0.3 : 0.15);
+  const upperLevel = multiLevel && aboveFloodLine && chance(random, 0.7);
+  return {
+    elevationM: upperLevel
+      ? randomInt(random, 1, 6) * STOREY_M
+      : chance(random, 0.5)
+        ? streetLevel(random)
+        : null,
+    floodHistory,
+    typhoonRatedDoor: chance(random, kind === "garage" ? 0.3 : 0.03),
+    raisedStorage: false,
+    backupPower: chance(random, multiLevel ? 0.6 : 0.05),
+    aboveFloodLine,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Words
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -627,6 +737,7 @@ export function generateSpace(random: Random): SeedSpace {
       rentalDurations: durations(random, "storage"),
       monthlyPrice: centavos(monthly),
       dailyPrice: null,
+      readiness: readinessOf(random, { type: "storage", kind, features }),
     };
   }
 
@@ -664,6 +775,7 @@ export function generateSpace(random: Random): SeedSpace {
     rentalDurations: durations(random, "parking"),
     monthlyPrice: centavos(monthly),
     dailyPrice: centavos(daily),
+    readiness: readinessOf(random, { type: "parking", kind, features }),
   };
 }
 

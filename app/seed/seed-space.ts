@@ -1,4 +1,5 @@
 import type { spaces } from "~/db/schema";
+import type { ReadinessFacts } from "~/domain/flood-readiness";
 import type { Centavos } from "~/domain/money";
 import { area, volume } from "~/domain/units";
 import type {
@@ -48,6 +49,8 @@ export type SeedSpace = {
   completedSteps: string[];
   /** How many days ago it was created (and published, when not pending). */
   ageDays: number;
+  /** What it states about typhoon season (the flood-readiness step); left out: nothing stated. */
+  readiness?: ReadinessFacts;
 };
 
 type SpaceInsert = typeof spaces.$inferInsert;
@@ -95,6 +98,7 @@ export function spaceValues(
     firstMonthDiscount: space.firstMonthDiscount,
     contractType: space.contractType,
     completedSteps: space.completedSteps,
+    ...space.readiness,
     createdAt,
     updatedAt: createdAt,
     publishedAt: space.status === "pending" ? null : createdAt,

@@ -1,5 +1,5 @@
 /**
- * search, page and explain: searchSpaces p50/p99 at 100,000 listings for five queries, on PGlite and PostgreSQL
+ * search, page and explain: searchSpaces p50/p99 at 100,000 listings for six queries, on PGlite and PostgreSQL
  * (the worker bench/search.ts), on PostgreSQL the query plans in docs/search-performance.md, and the search page's
  * server render at 20 connections on that data with the listing page's JavaScript.
  */
@@ -86,7 +86,7 @@ export type SearchResult = {
 };
 
 /**
- * Seeds N listings into a fresh PGlite data directory and a fresh PostgreSQL database, times the five searches on
+ * Seeds N listings into a fresh PGlite data directory and a fresh PostgreSQL database, times the six searches on
  * each (bench/search.ts; on PostgreSQL it also writes docs/search-performance.md), then drives the search page of
  * the built server on that data and weighs a listing page. Removes the data directory and drops the database.
  */

@@ -64,11 +64,22 @@ test("a new account's dashboard, with nothing to count yet, opens on a phone wit
     page
       .getByRole("region", { name: region })
       .getByTestId("bar-chart")
-      .locator('text[text-anchor="end"]')
+      .locator("[data-tick]")
       .allTextContents();
   expect(await ticks("Payments")).toEqual(["₱0", "₱1"]);
   expect(await ticks("Rentals")).toEqual(["0", "1"]);
   expect(await ticks("Tenants")).toEqual(["0", "1"]);
+  // The axes' labels are the page's own small text, not drawing text scaled down to the phone's width.
+  const labelSizes = await page
+    .getByTestId("bar-chart")
+    .locator("[data-tick], [data-period]")
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.checkVisibility())
+        .map((label) => Number.parseFloat(getComputedStyle(label).fontSize)),
+    );
+  expect(labelSizes.length).toBeGreaterThan(0);
+  expect(Math.min(...labelSizes)).toBeGreaterThanOrEqual(11);
   // The tables for screen readers are there, and the page is no wider than the phone.
   await expect(page.getByRole("region", { name: "Rentals" }).getByRole("table")).toContainText("Accepted");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);

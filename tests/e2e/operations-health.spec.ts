@@ -1,4 +1,13 @@
-import { expect, expectAccessible, financeOperator, signInToConsole, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectFitsPhone,
+  financeOperator,
+  NARROW,
+  saveScreenshots,
+  signInToConsole,
+  test,
+} from "./fixtures";
 
 /**
  * The console's health of the business (docs/operations.md), with JavaScript on and off: a finance operator opens it
@@ -33,4 +42,9 @@ test("a finance operator reads the business's figures and that the ledger is bal
   await expect(page).toHaveURL(/weeks=4/);
   await expect(page.getByRole("table", { name: /^Per week/ }).getByRole("row")).toHaveCount(4 + 2);
   await expect(page.getByRole("table", { name: /^Per city/ })).toContainText(first);
+
+  // The weeks' charts on a phone: their labels stay the page's text size and nothing runs off the edge.
+  await page.setViewportSize(NARROW);
+  await expectFitsPhone(page);
+  await saveScreenshots(page, "finance/health");
 });

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { runBilling } from "~/core/billing.server";
 import { applyBookingEvent } from "~/core/booking-service.server";
 import { grantOperatorRole } from "~/core/operators.server";
@@ -39,7 +39,11 @@ import { registerQueues, stopJobs } from "~/infra/jobs.server";
 import { hashPassword } from "~/infra/password.server";
 import { createSession } from "~/infra/session.server";
 import { QUEUES } from "~/jobs/queues.server";
-import { seedRequestedBooking, seedRunningBooking } from "~/seed/running-booking.server";
+import {
+  dateBookingLinesAtTheirSteps,
+  seedRequestedBooking,
+  seedRunningBooking,
+} from "~/seed/running-booking.server";
 import { seedIfEmpty } from "~/seed/seed.server";
 import {
   E2E_COUPON_CODE,
@@ -408,6 +412,7 @@ for (let pair = 0; pair < TEST_DEPOSIT_RENTER_COUNT; pair++) {
 // (its receipt numbered), a month's stay ended about 10 days ago, the landlord asks to rent one of its two listings
 // and rents the other from 10 days ago, and the landlord wrote twice about the running booking since it last read.
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+const busyBookings: string[] = [];
 for (const [n, account] of busyAccounts.entries()) {
   const made = await db
     .insert(spaces)
@@ -442,24 +447,37 @@ for (const [n, account] of busyAccounts.entries()) {
     startDate: addDays(today, 7),
     duration: "3_months",
   });
-  await seedRunningBooking(db, {
+  const rentedOut = await seedRunningBooking(db, {
     spaceId: rented,
     renterId: landlord.id,
     startDate: addDays(today, -10),
     duration: "1_month",
   });
+  busyBookings.push(busyRunning[n] as string, request.bookingId, ended, hostRequest.bookingId, rentedOut);
+  account.busy = {
+    requestId: request.bookingId,
+    receiptId: request.paymentId,
+    runningBookingId: busyRunning[n] as string,
+    hostRequestId: hostRequest.bookingId,
+    conversationId: "",
+  };
+}
+// Their bookings' lines in the conversations say when each step happened, not when the seed ran; the landlord's two
+// messages then come after them, in time as in order.
+await dateBookingLinesAtTheirSteps(db, busyBookings);
+for (const [n, account] of busyAccounts.entries()) {
   const running = busyRunning[n] as string;
   const [runningRow] = await db.select().from(bookings).where(eq(bookings.id, running));
-  const [conversation] = await db
+  if (!runningRow || !account.busy) throw new Error("the busy account's running booking was not made");
+  const about = { spaceId: runningRow.spaceId, renterId: account.id };
+  await db
     .insert(conversations)
-    .values({
-      spaceId: runningRow?.spaceId as string,
-      renterId: account.id,
-      hostId: landlord.id,
-      renterReadAt: hoursAgo(2.5),
-      hostReadAt: hoursAgo(1),
-      lastMessageAt: hoursAgo(1),
-    })
+    .values({ ...about, hostId: landlord.id })
+    .onConflictDoNothing({ target: [conversations.spaceId, conversations.renterId] });
+  const [conversation] = await db
+    .update(conversations)
+    .set({ renterReadAt: hoursAgo(2.5), hostReadAt: hoursAgo(1), lastMessageAt: hoursAgo(1) })
+    .where(and(eq(conversations.spaceId, about.spaceId), eq(conversations.renterId, about.renterId)))
     .returning({ id: conversations.id });
   if (!conversation) throw new Error("the busy account's conversation was not made");
   await db.insert(messages).values(
@@ -477,13 +495,7 @@ for (const [n, account] of busyAccounts.entries()) {
       { senderId: landlord.id, body: "Please bring an ID for the logbook.", createdAt: hoursAgo(1) },
     ].map((message) => ({ ...message, conversationId: conversation.id, bookingId: running })),
   );
-  account.busy = {
-    requestId: request.bookingId,
-    receiptId: request.paymentId,
-    runningBookingId: running,
-    hostRequestId: hostRequest.bookingId,
-    conversationId: conversation.id,
-  };
+  account.busy.conversationId = conversation.id;
 }
 // The coupon the vouchers spec applies at checkout: ₱500.00 off, valid for a year, no total limit.
 await db

@@ -1,16 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CENTAVOS_PER_PESO, formatPeso } from "~/domain/money";
-import { BarChart, type ChartSeries } from "./bar-chart";
+import { BarChart, type ChartSeries, labelledPeriods } from "./bar-chart";
 
-/** The dashboard's charts as the server draws them: the axis's ticks are the SVG's text left of the bars. */
+/** The dashboard's charts as the server draws them: the axis's ticks are HTML left of the bars. */
 
 const LABELS = ["Nov 25", "Nov 26", "Nov 27"];
 
 function axisTicks(markup: string): string[] {
-  return [...markup.matchAll(/<text[^>]*text-anchor="end"[^>]*>([^<]*)<\/text>/g)].map(
-    (match) => match[1] ?? "",
-  );
+  return [...markup.matchAll(/<span[^>]*data-tick=""[^>]*>([^<]*)<\/span>/g)].map((match) => match[1] ?? "");
 }
 
 const series = (values: number[]): ChartSeries[] => [{ key: "one", label: "One", color: "#000", values }];
@@ -57,5 +55,39 @@ describe("BarChart", () => {
 
   it("keeps the table for screen readers inside a clipped box, so a phone's page does not grow sideways", () => {
     expect(countChart([1, 2, 3])).toMatch(/<div class="sr-only"><table>/);
+  });
+
+  it("writes the period labels in HTML, at the page's text size, not as SVG text that shrinks on a phone", () => {
+    const markup = countChart([1, 2, 3]);
+    expect(markup).not.toContain("<text");
+    expect([...markup.matchAll(/data-period="">([^<]*)</g)].map((match) => match[1])).toEqual(LABELS);
+  });
+});
+
+describe("labelledPeriods", () => {
+  const indexes = (count: number, phone = false) =>
+    labelledPeriods(count)
+      .filter((period) => !phone || period.phone)
+      .map((period) => period.index);
+
+  it("labels every period when there are few", () => {
+    expect(indexes(0)).toEqual([]);
+    expect(indexes(1)).toEqual([0]);
+    expect(indexes(3)).toEqual([0, 1, 2]);
+    expect(indexes(3, true)).toEqual([0, 1, 2]);
+  });
+
+  it("spreads seven labels on a wide screen and four on a phone, always the first and the last period", () => {
+    expect(indexes(12)).toEqual([0, 2, 4, 6, 7, 9, 11]);
+    expect(indexes(12, true)).toEqual([0, 4, 7, 11]);
+    expect(indexes(30)).toEqual([0, 5, 10, 15, 19, 24, 29]);
+    expect(indexes(30, true)).toEqual([0, 10, 19, 29]);
+    for (const count of [5, 8, 13, 26, 52]) {
+      const phone = indexes(count, true);
+      expect(phone.length).toBeLessThanOrEqual(4);
+      expect(phone[0]).toBe(0);
+      expect(phone.at(-1)).toBe(count - 1);
+      expect(indexes(count).length).toBeLessThanOrEqual(7);
+    }
   });
 });

@@ -78,8 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     moment: justHappened(url.searchParams.get("done"), {
       role: booking.role,
       otherName: booking.counterpart.name,
-      state: booking.state,
-      lastChange: booking.history.at(-1) ?? null,
+      startDate: booking.startDate,
+      history: booking.history,
     }),
     extension: await extensionCheck(client, id, url.searchParams.get("months")),
     mayGiveNotice: booking.state === "active" && booking.role === "renter" && !booking.noticeGivenOn,
